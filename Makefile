@@ -1,0 +1,56 @@
+# Tafl-Kompendium: every command a developer or CI needs. See README.md.
+SHELL := /bin/bash
+.DEFAULT_GOAL := site
+
+# The first Python >= 3.12 on PATH (pyenv picks 3.13 from .python-version).
+BOOTSTRAP_PY ?= $(shell for p in python3.13 python3.12 python3 python; do \
+  command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null \
+  && { echo $$p; break; }; done)
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: venv node site serve test test-fast validate bench bench-site cases wheel clean
+
+$(VENV)/.stamp: requirements.txt pyproject.toml
+	@test -n "$(BOOTSTRAP_PY)" || { echo "make: needs Python 3.12 or newer on PATH" >&2; exit 2; }
+	$(BOOTSTRAP_PY) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $@
+
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+venv: $(VENV)/.stamp
+node: node_modules/.stamp
+
+validate: venv
+	$(PY) -m build_tools validate
+
+# Builds into a temporary folder and replaces site/ only when the build succeeded.
+site: venv node
+	$(PY) -m build_tools site
+
+serve: site
+	$(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000 --watch variants_src --watch tafl_core --watch build_tools
+
+test: venv node
+	$(PY) -m pytest -q
+
+test-fast: venv
+	$(PY) -m pytest -q -m "not browser and not slow"
+
+cases: venv
+	$(PY) ../shared/cases/run_cases.py ../shared/cases/rules-cases.json
+
+bench: venv
+	$(PY) -m tafl_core bench --variant alea-evangelii --seconds 5 --seed 1
+	$(PY) -m tafl_core bench --variant tawlbwrdd-lewis-alternative --seconds 5 --seed 1
+
+bench-site: venv node
+	$(PY) -m build_tools bench-site
+
+clean:
+	rm -rf site .site-build-* build dist
