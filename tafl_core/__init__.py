@@ -1,0 +1,28 @@
+"""tafl_core: one rules engine for every tafl ruleset on the Tafl-Kompendium site.
+
+Pure Python, standard library only (Python 3.12+ and Pyodide). Typical use::
+
+    >>> from tafl_core import load_ruleset, Game
+    >>> game = Game(load_ruleset("variants_src/ealdfaeder-taefl"))
+    >>> game.to_move
+    'attackers'
+    >>> played = game.play("d1-d3")
+    >>> played.captures, played.result
+    ((), None)
+
+Modules: ``squares`` (names), ``position`` (diagram and OpenTafl records), ``ruleset`` (rules
+as data from rules.toml), ``game`` (moves, captures, results), ``bridge`` (JSON-friendly API for
+the browser worker), ``cli`` (``python -m tafl_core``).
+"""
+
+from .errors import IllegalMove, NotationError, PositionError, RulesFileError, TaflError
+from .game import Capture, Game, Move, PlayedMove, Result
+from .position import Position, check_kings, parse_diagram
+from .ruleset import Rule, Ruleset, load_ruleset
+from .squares import parse_square, square_name
+
+__version__ = "0.1.0"
+
+__all__ = ["TaflError", "RulesFileError", "PositionError", "NotationError", "IllegalMove",
+           "Game", "Move", "Capture", "PlayedMove", "Result", "Position", "parse_diagram",
+           "check_kings", "Rule", "Ruleset", "load_ruleset", "parse_square", "square_name"]

@@ -1,0 +1,223 @@
+"""Command line: ``python -m tafl_core play|moves|bench`` (see README.md).
+
+Malformed input (unknown variant, broken rules file or position, bad square or move) exits 2
+with one line on stderr naming the file, line and fault. An illegal move is not malformed
+input: ``play`` reports it in its output and exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from .errors import IllegalMove, NotationError, TaflError
+from .game import Game, Move
+from .position import Position, parse_diagram
+from .ruleset import Ruleset, load_ruleset
+from .squares import parse_square, square_name
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+class UsageError(Exception):
+    """Bad command-line input (exit 2)."""
+
+
+def resolve_variant(spec: str) -> Path:
+    """Path of the rules file for ``--variant``: a slug under ``variants_src/`` (current folder
+    first, then the project checkout this package lives in), or a path to a folder or file.
+
+    Raises:
+        UsageError: nothing found.
+    """
+    p = Path(spec)
+    candidates = [p / "rules.toml" if p.is_dir() else p] if p.exists() else []
+    if not candidates and "/" not in spec and not spec.endswith(".toml"):
+        for root in (Path.cwd() / "variants_src", REPO_ROOT / "variants_src"):
+            if (root / spec / "rules.toml").is_file():
+                candidates.append(root / spec / "rules.toml")
+                break
+    if not candidates or not candidates[0].is_file():
+        raise UsageError(f"unknown variant '{spec}' (no variants_src/{spec}/rules.toml and no such file)")
+    return candidates[0]
+
+
+def read_position(spec: str, size: int) -> Position:
+    """Read ``--position`` (a file, or ``-`` for stdin): an ASCII diagram or an OpenTafl record."""
+    name = "<stdin>" if spec == "-" else spec
+    try:
+        text = sys.stdin.read() if spec == "-" else Path(spec).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot read position: {exc.strerror or exc}") from None
+    stripped = text.strip()
+    if stripped.startswith("/"):
+        line = 1 + text[: text.index("/")].count("\n")
+        pos = Position.from_otn(stripped, name, line)
+    else:
+        pos = parse_diagram(text, name, 1)
+    if pos.size != size:
+        raise UsageError(f"{name}:1: position is {pos.size}x{pos.size}, the variant's board is {size}x{size}")
+    return pos
+
+
+def _setup(args) -> tuple[str, Ruleset, Game]:
+    rules_path = resolve_variant(args.variant)
+    ruleset = load_ruleset(rules_path)
+    position = read_position(args.position, ruleset.size) if args.position else None
+    try:
+        game = Game(ruleset, position, args.to_move)
+    except TaflError as exc:
+        where = "<stdin>" if args.position == "-" else (args.position or str(rules_path))
+        raise UsageError(f"{where}: {exc.message}") from None
+    slug = rules_path.parent.name
+    return slug, ruleset, game
+
+
+def board_text(game: Game) -> str:
+    """The current position as a diagram with labels, for readable output."""
+    return game.position().to_diagram()
+
+
+def cmd_play(args) -> int:
+    slug, ruleset, game = _setup(args)
+    n = ruleset.size
+    moves = []
+    for text in args.moves:
+        move = Move.parse(text, n)  # NotationError -> exit 2
+        why = game.why_illegal(move)
+        if why:
+            moves.append({"move": text, "legal": False, "error": why})
+            break
+        played = game.play(move)
+        moves.append({"move": text, "legal": True,
+                      "captured": [square_name(c.square, n) for c in played.captures],
+                      "result": played.result.as_dict() if played.result else None})
+    out = {"variant": slug, "moves": moves,
+           "result": game.result.as_dict() if game.result else None, "to_move": game.to_move}
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    for m in moves:
+        if not m["legal"]:
+            print(f"{m['move']}: illegal ({m['error']})")
+            continue
+        caps = f" captures {', '.join(m['captured'])}" if m["captured"] else ""
+        print(f"{m['move']}{caps}")
+    print(board_text(game), end="")
+    if game.result:
+        r = game.result
+        print(f"result: {r.winner or 'draw'} ({r.reason})")
+    else:
+        print(f"{game.to_move} to move")
+    return 0
+
+
+def cmd_moves(args) -> int:
+    slug, ruleset, game = _setup(args)
+    frm = parse_square(args.frm, ruleset.size) if args.frm else None
+    moves = [str(m) for m in game.legal_moves(frm)]
+    if args.json:
+        print(json.dumps({"variant": slug, "to_move": game.to_move, "moves": moves}))
+    else:
+        print(board_text(game), end="")
+        print(f"{game.to_move} to move: {len(moves)} legal moves")
+        print(" ".join(moves))
+    return 0
+
+
+def run_bench(ruleset: Ruleset, seconds: float, seed: int, max_plies: int = 400) -> dict:
+    """Random playouts for ``seconds``: each ply lists all legal moves, picks one with a seeded
+    RNG and plays it with captures and end checks (cap ``max_plies``); plus the median time to
+    list all legal moves of the start position. Returns plies_per_s and movegen_median_us."""
+    rng = random.Random(seed)
+    plies = playouts = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        game = Game(ruleset)
+        for _ in range(max_plies):
+            codes = game.move_codes()
+            if not codes:
+                break
+            if game.play_code(rng.choice(codes)) is not None:
+                plies += 1
+                break
+            plies += 1
+        else:
+            pass
+        plies = plies
+        playouts += 1
+    elapsed = time.perf_counter() - start
+    game = Game(ruleset)
+    samples = []
+    for _ in range(2000):
+        t0 = time.perf_counter()
+        game.move_codes()
+        samples.append((time.perf_counter() - t0) * 1e6)
+    obj_samples = []
+    for _ in range(500):
+        t0 = time.perf_counter()
+        game.legal_moves()
+        obj_samples.append((time.perf_counter() - t0) * 1e6)
+    return {"plies_per_s": round(plies / elapsed, 1), "movegen_median_us": round(statistics.median(samples), 1),
+            "legal_moves_median_us": round(statistics.median(obj_samples), 1),
+            "start_moves": len(game.move_codes()), "playouts": playouts, "plies": plies,
+            "seconds": round(elapsed, 2), "seed": seed, "python": sys.version.split()[0]}
+
+
+def cmd_bench(args) -> int:
+    rules_path = resolve_variant(args.variant)
+    ruleset = load_ruleset(rules_path)
+    out = {"variant": rules_path.parent.name, **run_bench(ruleset, args.seconds, args.seed)}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{out['variant']}: {out['plies_per_s']:,.0f} plies/s over {out['playouts']} random playouts "
+              f"({out['seconds']} s, seed {out['seed']}); all {out['start_moves']} legal moves of the start "
+              f"listed in {out['movegen_median_us']} µs median ({out['legal_moves_median_us']} µs as Move objects)")
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m tafl_core", description="tafl_core rules engine")
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+    for name, help_ in (("play", "play moves and report captures and results"),
+                        ("moves", "list legal moves")):
+        sp = sub.add_parser(name, help=help_)
+        sp.add_argument("--variant", required=True, help="slug (variants_src/SLUG) or path")
+        sp.add_argument("--position", help="file with an ASCII diagram or OpenTafl record, or - for stdin")
+        sp.add_argument("--to-move", choices=("attackers", "defenders"))
+        sp.add_argument("--json", action="store_true")
+        if name == "play":
+            sp.add_argument("moves", nargs="*", metavar="MOVE")
+        else:
+            sp.add_argument("--from", dest="frm", metavar="SQUARE")
+    sp = sub.add_parser("bench", help="random-playout and move-generation benchmark")
+    sp.add_argument("--variant", required=True)
+    sp.add_argument("--seconds", type=float, default=5.0)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--json", action="store_true")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the exit code (0 ok, 2 malformed input)."""
+    try:
+        args = build_parser().parse_args(argv)
+        return {"play": cmd_play, "moves": cmd_moves, "bench": cmd_bench}[args.cmd](args)
+    except (UsageError, TaflError) as exc:
+        print(f"error: {exc}".replace("\n", " "), file=sys.stderr)
+        return 2
+    except IllegalMove as exc:  # pragma: no cover - play reports these in its output
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,48 @@
+"""Exceptions raised by tafl_core.
+
+Every error that concerns a file carries the file path and the 1-based line, so that
+authors and the command line can report it as ``path:line: message``.
+"""
+
+from __future__ import annotations
+
+
+class TaflError(Exception):
+    """Base class of all tafl_core errors.
+
+    Args:
+        message: what is wrong, in words (one line).
+        path: the file concerned, or None.
+        line: the 1-based line in that file, or None.
+    """
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+
+    def __str__(self) -> str:
+        if self.path and self.line:
+            return f"{self.path}:{self.line}: {self.message}"
+        if self.path:
+            return f"{self.path}: {self.message}"
+        if self.line:
+            return f"line {self.line}: {self.message}"
+        return self.message
+
+
+class RulesFileError(TaflError):
+    """A rules file (``rules.toml``) is malformed, incomplete or inconsistent."""
+
+
+class PositionError(TaflError):
+    """A position (ASCII diagram or OpenTafl record) cannot be read or is impossible."""
+
+
+class NotationError(TaflError):
+    """A square or move in notation (``e5``, ``e1-e5``) cannot be read."""
+
+
+class IllegalMove(TaflError):
+    """A well-formed move that the rules do not allow in the current position."""

@@ -1,0 +1,752 @@
+"""Playing a game under a :class:`~tafl_core.ruleset.Ruleset`: legal moves, captures,
+results, undo/redo and position hashing.
+
+Squares are ints (``rank * size + file``, ``a1`` = 0). Pieces are small ints: ``EMPTY`` 0,
+``ATT`` 1 (attacker), ``DEF`` 2 (defender), ``KNG`` 3 (king). Sides: ``ATTACKERS`` 0,
+``DEFENDERS`` 1. Moves are ints ``from_square << 10 | to_square`` internally and
+:class:`Move` values at the public surface.
+
+Rules implemented (README.md, "rules.toml", lists every key):
+
+* movement: orthogonal, any distance over empty squares, no jumping; special squares (throne,
+  corners, camps) restrict who may stop, pass or re-enter;
+* custodial capture: only the moving piece captures; an enemy is removed when it stands between
+  the moved piece and a friendly piece or a square hostile to it (always, or only while empty);
+  moving between two enemies is safe; one move may capture several pieces;
+* king capture per ``king_capture``; the king as hammer/anvil per ``king_armed``;
+* shieldwall, exit fort (``edge_fort``), encirclement, repetition and "no legal move" results.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable
+
+from .errors import IllegalMove, NotationError, PositionError
+from .position import ATTACKER, DEFENDER, KING, Position, check_kings
+from .ruleset import Ruleset, corner_squares
+from .squares import parse_square, square_name
+
+EMPTY, ATT, DEF, KNG = 0, 1, 2, 3
+ATTACKERS, DEFENDERS = 0, 1
+SIDE_NAMES = ("attackers", "defenders")
+KIND_CODE = {ATTACKER: ATT, DEFENDER: DEF, KING: KNG}
+CODE_KIND = {ATT: ATTACKER, DEF: DEFENDER, KNG: KING}
+SIDE_OF = (None, ATTACKERS, DEFENDERS, DEFENDERS)
+NORMAL, THRONE, CORNER, CAMP = 0, 1, 2, 3
+SPECIAL_NAME = {THRONE: "throne", CORNER: "corner", CAMP: "camp"}
+_ZOBRIST_SEED = 0x7AF1
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move from one square to another (square ints on a board of ``size``).
+
+    ``str(move)`` is the notation ``"e1-e5"``; :meth:`parse` reads it.
+    """
+
+    frm: int
+    to: int
+    size: int
+
+    def __str__(self) -> str:
+        return f"{square_name(self.frm, self.size)}-{square_name(self.to, self.size)}"
+
+    @classmethod
+    def parse(cls, text: str, size: int) -> "Move":
+        """Read ``"e1-e5"`` (also ``"e1e5"``; a trailing OpenTafl capture list ``xe6/f5`` is ignored).
+
+        Raises:
+            NotationError: malformed move or a square off the board.
+        """
+        body = text.strip().split("x", 1)[0].rstrip("+")
+        if "-" in body:
+            a, _, b = body.partition("-")
+        else:
+            import re
+            m = re.fullmatch(r"([a-yA-Y]\d{1,2})([a-yA-Y]\d{1,2})", body)
+            if not m:
+                raise NotationError(f"'{text}' is not a move (expected e.g. e1-e5)")
+            a, b = m.groups()
+        return cls(parse_square(a, size), parse_square(b, size), size)
+
+
+@dataclass(frozen=True)
+class Capture:
+    """A piece removed by a move.
+
+    Attributes:
+        square: where it stood (square int).
+        piece: ``"attacker"`` | ``"defender"`` | ``"king"``.
+        reason: ``custodial`` | ``hostile_throne`` | ``hostile_corner`` | ``hostile_camp`` |
+            ``king_custodial`` | ``king_surrounded`` | ``shieldwall``.
+        partners: what closed the capture besides the moved piece: ``(square or -1, kind)``
+            pairs, kind one of attacker, defender, king, throne, corner, camp, edge.
+        rule: the rule key that made the capture (for the page's section reference).
+    """
+
+    square: int
+    piece: str
+    reason: str
+    partners: tuple
+    rule: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: ``winner`` is ``"attackers"``, ``"defenders"`` or None (draw);
+    ``reason`` is ``king_captured`` | ``king_escaped`` | ``encirclement`` | ``edge_fort`` |
+    ``no_legal_moves`` | ``repetition``; ``rule`` the rule key behind it."""
+
+    winner: str | None
+    reason: str
+    rule: str
+
+    def as_dict(self) -> dict:
+        """``{"winner": ..., "reason": ...}`` as in the command line's JSON."""
+        return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    """What one move did: the move, its captures and the result it produced (or None)."""
+
+    move: Move
+    side: str
+    captures: tuple[Capture, ...]
+    result: Result | None
+
+    def notation(self) -> str:
+        """OpenTafl move record, e.g. ``e1-e5xe6/f5``."""
+        s = str(self.move)
+        if self.captures:
+            s += "x" + "/".join(square_name(c.square, self.move.size) for c in self.captures)
+        return s
+
+
+class _Tables:
+    """Per-ruleset lookup tables (built once per ruleset; the hot loops only index them)."""
+
+    def __init__(self, rs: Ruleset):
+        n = self.n = rs.size
+        n2 = n * n
+        v = rs.value
+        self.kind = kind = [NORMAL] * n2
+        self.throne = (n // 2) * n + n // 2 if v("throne") else -1
+        if self.throne >= 0:
+            kind[self.throne] = THRONE
+        self.corners = corner_squares(v("corners"), n)
+        for s in self.corners:
+            kind[s] = CORNER
+        for s in v("camps"):
+            kind[parse_square(s, n)] = CAMP
+        spec = {THRONE: "throne", CORNER: "corner", CAMP: "camp"}
+        # stop/pass tables per piece code: 1 allowed, 0 not
+        self.stop = {}
+        self.stop_within = {}
+        self.passable = {}
+        for code, kname in CODE_KIND.items():
+            stop = bytearray(n2)
+            within = bytearray(n2)
+            pas = bytearray(n2)
+            for s in range(n2):
+                k = kind[s]
+                if k == NORMAL:
+                    stop[s] = within[s] = pas[s] = 1
+                    continue
+                p = spec[k]
+                may_stop = kname in v(f"{p}_stop")
+                stop[s] = 1 if may_stop and kname in v(f"{p}_reenter") else 0
+                within[s] = 1 if may_stop else 0
+                pas[s] = 1 if kname in v(f"{p}_pass") else 0
+            self.stop[code], self.stop_within[code], self.passable[code] = bytes(stop), bytes(within), bytes(pas)
+        # hostility of special squares to each victim code: 0 no, 1 always, 2 only while empty
+        self.hostile = {}
+        for code, kname in CODE_KIND.items():
+            h = bytearray(n2)
+            for s in range(n2):
+                k = kind[s]
+                if k == NORMAL:
+                    continue
+                p = spec[k]
+                if kname in v(f"{p}_hostile"):
+                    h[s] = 1
+                elif kname in v(f"{p}_hostile_empty"):
+                    h[s] = 2
+            self.hostile[code] = bytes(h)
+        # rays: per square, 4 tuples of squares outward (N, S, E, W)
+        self.rays = []
+        self.nbrs = []  # per square: tuple of (neighbour, beyond or -1, direction index)
+        for s in range(n2):
+            r, f = divmod(s, n)
+            rays = []
+            for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                ray = []
+                rr, ff = r + dr, f + df
+                while 0 <= rr < n and 0 <= ff < n:
+                    ray.append(rr * n + ff)
+                    rr += dr
+                    ff += df
+                rays.append(tuple(ray))
+            self.rays.append(tuple(rays))
+            self.nbrs.append(tuple((ray[0], ray[1] if len(ray) > 1 else -1, d) for d, ray in enumerate(rays) if ray))
+        self.step = [tuple(ray[0] if ray else -1 for ray in rays) for rays in self.rays]
+        self.adj = [tuple(s2 for s2 in st if s2 >= 0) for st in self.step]
+        self.edge = bytes(1 if (s // n in (0, n - 1) or s % n in (0, n - 1)) else 0 for s in range(n2))
+        self.escape = bytearray(n2)
+        if v("escape") == "corners":
+            for s in (self.corners or corner_squares("single", n)):
+                self.escape[s] = 1
+        else:
+            self.escape = bytearray(self.edge)
+        self.escape = bytes(self.escape)
+        armed = v("king_armed")
+        self.king_hammer = armed in ("yes", "hammer")
+        self.king_anvil = armed in ("yes", "anvil")
+        self.king_capture = v("king_capture")
+        self.shieldwall = v("shieldwall")
+        self.shieldwall_flank = v("shieldwall_flank")
+        self.edge_fort = v("edge_fort")
+        self.encirclement = v("encirclement")
+        self.repetition = v("repetition")
+        self.repetition_count = v("repetition_count")
+        self.no_moves = v("no_moves")
+        rng = random.Random(_ZOBRIST_SEED + n)
+        self.zobrist = [[0] * n2] + [[rng.getrandbits(64) for _ in range(n2)] for _ in range(3)]
+        self.z_side = rng.getrandbits(64)
+
+
+class Game:
+    """A game in progress under ``ruleset``, from its start layout or from ``position``.
+
+    Args:
+        ruleset: the rules.
+        position: start position (default: the ruleset's layout). Must have exactly one king,
+            and no piece on a square where it may not stand.
+        to_move: ``"attackers"`` | ``"defenders"`` (default: the ruleset's first mover).
+
+    Raises:
+        PositionError: the position has no king or several, a different size than the
+            ruleset, or a piece on a square it may not stand on.
+    """
+
+    def __init__(self, ruleset: Ruleset, position: Position | None = None, to_move: str | None = None):
+        self.ruleset = ruleset
+        self.t = t = _tables_for(ruleset)
+        n = t.n
+        pos = position if position is not None else ruleset.layout
+        if pos.size != n:
+            raise PositionError(f"position is {pos.size}x{pos.size}, the ruleset's board is {n}x{n}")
+        check_kings(pos)
+        self.board = [EMPTY] * (n * n)
+        self.pieces = (set(), set())
+        self.king = -1
+        for name, kind in pos.pieces.items():
+            s = parse_square(name, n)
+            code = KIND_CODE[kind]
+            if t.kind[s] != NORMAL and not t.stop_within[code][s]:
+                raise PositionError(f"a {kind} may not stand on {name} ({SPECIAL_NAME[t.kind[s]]})")
+            self.board[s] = code
+            self.pieces[SIDE_OF[code]].add(s)
+            if code == KNG:
+                self.king = s
+        side = to_move or ruleset.value("first_mover")
+        if side not in SIDE_NAMES:
+            raise PositionError(f"side to move must be attackers or defenders, not '{side}'")
+        self.side = SIDE_NAMES.index(side)
+        h = t.z_side if self.side else 0
+        for s, code in enumerate(self.board):
+            if code:
+                h ^= t.zobrist[code][s]
+        self.hash = h
+        self.result: Result | None = None
+        self.history: list[tuple] = []   # (PlayedMove, captured [(sq, code)], prev_result, prev_hash)
+        self.redo_stack: list[Move] = []
+        self.seen: dict[int, int] = {h: 1}
+
+    # -- queries --------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> str:
+        """``"attackers"`` or ``"defenders"``."""
+        return SIDE_NAMES[self.side]
+
+    def position(self) -> Position:
+        """The current position as a :class:`Position`."""
+        n = self.t.n
+        return Position(n, {square_name(s, n): CODE_KIND[c] for s, c in enumerate(self.board) if c})
+
+    def piece_at(self, square: int) -> str | None:
+        """``"attacker"``, ``"defender"``, ``"king"`` or None."""
+        return CODE_KIND.get(self.board[square])
+
+    def move_codes(self, side: int | None = None, frm: int | None = None) -> list[int]:
+        """All legal moves of ``side`` (default: side to move) as ints ``from << 10 | to``;
+        only from square ``frm`` when given. Empty when the game is over."""
+        if self.result is not None:
+            return []
+        t = self.t
+        board = self.board
+        side = self.side if side is None else side
+        out = []
+        append = out.append
+        squares = (frm,) if frm is not None else self.pieces[side]
+        for f in squares:
+            code = board[f]
+            if not code or SIDE_OF[code] != side:
+                continue
+            if t.kind[f] != NORMAL:
+                stop = _stop_from_special(t, code, f)
+            else:
+                stop = t.stop[code]
+            pas = t.passable[code]
+            base = f << 10
+            for ray in t.rays[f]:
+                for s in ray:
+                    if board[s]:
+                        break
+                    if stop[s]:
+                        append(base | s)
+                    if not pas[s]:
+                        break
+        return out
+
+    def legal_moves(self, frm: int | str | None = None) -> list[Move]:
+        """Legal moves of the side to move (only from ``frm`` when given) as :class:`Move` values."""
+        n = self.t.n
+        if isinstance(frm, str):
+            frm = parse_square(frm, n)
+        return [Move(m >> 10, m & 1023, n) for m in self.move_codes(frm=frm)]
+
+    def has_move(self, side: int) -> bool:
+        """True when ``side`` has at least one legal move (real move generation, early exit)."""
+        t = self.t
+        board = self.board
+        for f in self.pieces[side]:
+            code = board[f]
+            stop = _stop_from_special(t, code, f) if t.kind[f] != NORMAL else t.stop[code]
+            pas = t.passable[code]
+            for ray in t.rays[f]:
+                for s in ray:
+                    if board[s]:
+                        break
+                    if stop[s]:
+                        return True
+                    if not pas[s]:
+                        break
+        return False
+
+    def why_illegal(self, move: Move) -> str | None:
+        """Why ``move`` is not legal for the side to move, in words; None when it is legal."""
+        n = self.t.n
+        if self.result is not None:
+            return "the game is over"
+        f, to = move.frm, move.to
+        a, b = square_name(f, n), square_name(to, n)
+        code = self.board[f]
+        if not code:
+            return f"there is no piece on {a}"
+        if SIDE_OF[code] != self.side:
+            return f"the piece on {a} belongs to the {SIDE_NAMES[SIDE_OF[code]]}, but the {self.to_move} are to move"
+        if f == to:
+            return "a move must go somewhere"
+        fr, ff = divmod(f, n)
+        tr, tf = divmod(to, n)
+        if fr != tr and ff != tf:
+            return f"{a}-{b} is not along a rank or file"
+        if (f << 10 | to) in self.move_codes(frm=f):
+            return None
+        if self.board[to]:
+            return f"{b} is occupied"
+        ray = next(r for r in self.t.rays[f] if to in r)
+        kind = CODE_KIND[code]
+        for s in ray:
+            if s == to:
+                break
+            if self.board[s]:
+                return f"the way from {a} to {b} is blocked at {square_name(s, n)}"
+            if not self.t.passable[code][s]:
+                return f"a {kind} may not pass the {SPECIAL_NAME[self.t.kind[s]]} on {square_name(s, n)}"
+        return f"a {kind} may not stop on the {SPECIAL_NAME.get(self.t.kind[to], 'square')} {b}"
+
+    # -- playing --------------------------------------------------------------------------------
+    def play(self, move: Move | str) -> PlayedMove:
+        """Play ``move`` for the side to move; returns what it did (captures, result).
+
+        Raises:
+            NotationError: a malformed move string.
+            IllegalMove: the move is not legal here (the message says why).
+        """
+        if isinstance(move, str):
+            move = Move.parse(move, self.t.n)
+        why = self.why_illegal(move)
+        if why:
+            raise IllegalMove(why)
+        played = self._push(move.frm, move.to)
+        self.redo_stack.clear()
+        return played
+
+    def play_code(self, m: int) -> Result | None:
+        """Fast path for playouts: play the legal move int ``m`` (not checked); returns the result."""
+        return self._push(m >> 10, m & 1023, fast=True)
+
+    def undo(self) -> PlayedMove | None:
+        """Take back the last move (restores position, side to move, hash and result); None if
+        there is nothing to undo. The move can be replayed with :meth:`redo`."""
+        if not self.history:
+            return None
+        played, captured, prev_result, prev_hash, mover_code = self.history.pop()
+        t = self.t
+        self.seen[self.hash] -= 1
+        if not self.seen[self.hash]:
+            del self.seen[self.hash]
+        f, to = played.move.frm, played.move.to
+        side = SIDE_OF[mover_code]
+        self.board[to] = EMPTY
+        self.board[f] = mover_code
+        self.pieces[side].discard(to)
+        self.pieces[side].add(f)
+        if mover_code == KNG:
+            self.king = f
+        for s, code in captured:
+            self.board[s] = code
+            self.pieces[SIDE_OF[code]].add(s)
+            if code == KNG:
+                self.king = s
+        self.side = side
+        self.hash = prev_hash
+        self.result = prev_result
+        self.redo_stack.append(played.move)
+        return played
+
+    def redo(self) -> PlayedMove | None:
+        """Replay the last undone move; None if there is none."""
+        if not self.redo_stack:
+            return None
+        move = self.redo_stack.pop()
+        keep = self.redo_stack
+        self.redo_stack = []
+        played = self.play(move)
+        self.redo_stack = keep
+        return played
+
+    @property
+    def moves_played(self) -> list[PlayedMove]:
+        """The moves played so far, oldest first."""
+        return [h[0] for h in self.history]
+
+    # -- internals ------------------------------------------------------------------------------
+    def _push(self, f: int, to: int, fast: bool = False):
+        t = self.t
+        board = self.board
+        code = board[f]
+        side = SIDE_OF[code]
+        z = t.zobrist
+        prev_hash = self.hash
+        prev_result = self.result
+        board[f] = EMPTY
+        board[to] = code
+        own = self.pieces[side]
+        own.discard(f)
+        own.add(to)
+        h = prev_hash ^ z[code][f] ^ z[code][to] ^ t.z_side
+        if code == KNG:
+            self.king = to
+        captures = self._captures(to, code, side)
+        captured = []
+        enemy = self.pieces[1 - side]
+        for cap in captures:
+            s = cap.square
+            c = board[s]
+            if not c:
+                continue
+            captured.append((s, c))
+            board[s] = EMPTY
+            enemy.discard(s)
+            h ^= z[c][s]
+            if c == KNG:
+                self.king = -1
+        self.hash = h
+        self.side = 1 - side
+        self.seen[h] = self.seen.get(h, 0) + 1
+        result = self._result_after(to, code, side, h)
+        self.result = result
+        played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result)
+        self.history.append((played, captured, prev_result, prev_hash, code))
+        return result if fast else played
+
+    def _captures(self, to: int, code: int, side: int) -> list[Capture]:
+        t = self.t
+        board = self.board
+        out = []
+        if code == KNG and not t.king_hammer:
+            hammer = False
+        else:
+            hammer = True
+        for nb, beyond, d in t.nbrs[to]:
+            victim = board[nb]
+            if not victim or SIDE_OF[victim] == side:
+                continue
+            if victim == KNG:
+                cap = self._king_capture(nb, to, d)
+                if cap:
+                    out.append(cap)
+                continue
+            if not hammer:
+                continue
+            if beyond < 0:
+                continue
+            other = board[beyond]
+            if other and SIDE_OF[other] == side and (other != KNG or t.king_anvil):
+                out.append(Capture(nb, CODE_KIND[victim], "custodial", ((beyond, CODE_KIND[other]),), "custodial"))
+                continue
+            hs = t.hostile[victim][beyond]
+            if hs == 1 or (hs == 2 and not other):
+                kname = SPECIAL_NAME[t.kind[beyond]]
+                out.append(Capture(nb, CODE_KIND[victim], f"hostile_{kname}", ((beyond, kname),), f"{kname}_hostile"))
+        if t.shieldwall != "off":
+            out.extend(self._shieldwall(to, side, {c.square for c in out}))
+        return out
+
+    def _king_hostile_square(self, s: int, throne_counts: bool) -> str | None:
+        """Kind name when square ``s`` (not a piece on it) counts against the king: a special
+        square hostile to the king per the ruleset, or - when ``throne_counts`` (the king-capture
+        rules that name the throne: four sides, throne-graded, surrounded) - the empty throne."""
+        t = self.t
+        board = self.board
+        if board[s]:
+            hs = t.hostile[KNG][s]
+            return SPECIAL_NAME[t.kind[s]] if hs == 1 else None
+        if throne_counts and s == t.throne:
+            return "throne"
+        if t.hostile[KNG][s]:
+            return SPECIAL_NAME[t.kind[s]]
+        return None
+
+    def _king_capture(self, k: int, mover: int, d: int) -> Capture | None:
+        """King on ``k`` attacked by the attacker that just moved to ``mover``; ``d`` is the
+        direction from ``mover`` to ``k``. Implements ``king_capture`` (README.md)."""
+        t = self.t
+        board = self.board
+        mode = t.king_capture
+        if mode == "throne_graded":
+            if k == t.throne:
+                mode = "all_attackers"
+            elif t.throne >= 0 and t.throne in t.adj[k]:
+                mode = "four_sides"
+            else:
+                mode = "custodial"
+        if mode == "custodial":
+            beyond = t.step[k][d]
+            if beyond < 0:
+                return None
+            if board[beyond] == ATT:
+                return Capture(k, KING, "king_custodial", ((beyond, ATTACKER),), "king_capture")
+            kname = self._king_hostile_square(beyond, False)
+            if kname:
+                return Capture(k, KING, "king_custodial", ((beyond, kname),), "king_capture")
+            return None
+        partners = []
+        adj = t.adj[k]
+        if len(adj) < 4 and mode != "surrounded_edge":
+            return None
+        for nb in adj:
+            if board[nb] == ATT:
+                if nb != mover:
+                    partners.append((nb, ATTACKER))
+                continue
+            if mode == "all_attackers":
+                return None
+            kname = self._king_hostile_square(nb, True)
+            if not kname:
+                return None
+            partners.append((nb, kname))
+        if len(adj) < 4:
+            partners.append((-1, "edge"))
+        return Capture(k, KING, "king_surrounded", tuple(partners), "king_capture")
+
+    def _shieldwall(self, to: int, side: int, already: set) -> list[Capture]:
+        """Shieldwall captures made by the piece that moved to ``to`` (Copenhagen rules: a row of
+        two or more enemies on the edge, bracketed at both ends, each with an enemy of the row in
+        front of it; a corner may bracket when ``shieldwall = "corner"``; a king in the row is not
+        captured)."""
+        t = self.t
+        n = t.n
+        board = self.board
+        if not t.edge[to]:
+            return []
+        r, f = divmod(to, n)
+        out = []
+        # directions along the edge and the inward step
+        lines = []
+        if r == 0 or r == n - 1:
+            lines.append(((1, -1), n if r == 0 else -n))
+        if f == 0 or f == n - 1:
+            lines.append(((n, -n), 1 if f == 0 else -1))
+        for steps, inward in lines:
+            for step in steps:
+                row = []
+                s = to + step
+                while self._on_line(to, s, step) and board[s] and SIDE_OF[board[s]] != side:
+                    row.append(s)
+                    s += step
+                if len(row) < 2 or not self._on_line(to, s, step):
+                    continue
+                end = board[s]
+                if end:
+                    if SIDE_OF[end] != side or (end == KNG and not t.king_anvil):
+                        continue
+                    partner = (s, CODE_KIND[end])
+                elif t.kind[s] == CORNER and t.shieldwall == "corner":
+                    partner = (s, "corner")
+                else:
+                    continue
+                fronts_ok = all(board[x + inward] and SIDE_OF[board[x + inward]] == side and
+                                (board[x + inward] != KNG or t.king_anvil) for x in row)
+                if not fronts_ok:
+                    continue
+                for x in row:
+                    if board[x] != KNG and x not in already:
+                        out.append(Capture(x, CODE_KIND[board[x]], "shieldwall",
+                                           (partner, (x + inward, CODE_KIND[board[x + inward]])), "shieldwall"))
+        return out
+
+    def _on_line(self, origin: int, s: int, step: int) -> bool:
+        n = self.t.n
+        if not 0 <= s < n * n:
+            return False
+        if step in (1, -1):
+            return s // n == origin // n
+        return True
+
+    def _result_after(self, to: int, code: int, side: int, h: int) -> Result | None:
+        t = self.t
+        if self.king < 0:
+            return Result("attackers", "king_captured", "king_capture")
+        if code == KNG and t.escape[to]:
+            return Result("defenders", "king_escaped", "escape")
+        if side == DEFENDERS and t.edge_fort and self._exit_fort():
+            return Result("defenders", "edge_fort", "edge_fort")
+        if side == ATTACKERS and t.encirclement and self._encircled():
+            return Result("attackers", "encirclement", "encirclement")
+        if t.repetition != "ignored" and self.seen[h] >= t.repetition_count:
+            if t.repetition == "draw":
+                return Result(None, "repetition", "repetition")
+            if t.repetition == "loss_repeater":
+                return Result(SIDE_NAMES[1 - side], "repetition", "repetition")
+            return Result("attackers", "repetition", "repetition")
+        if t.no_moves != "none" and not self.has_move(1 - side):
+            if t.no_moves == "draw":
+                return Result(None, "no_legal_moves", "no_moves")
+            return Result(SIDE_NAMES[side], "no_legal_moves", "no_moves")
+        return None
+
+    def _encircled(self) -> bool:
+        """True when no defender (king included) can reach the edge through squares not held by
+        attackers (flood fill; Copenhagen §encirclement, Coppergate §5.5)."""
+        t = self.t
+        board = self.board
+        edge = t.edge
+        todo = list(self.pieces[DEFENDERS])
+        for s in todo:
+            if edge[s]:
+                return False
+        seen = set(todo)
+        while todo:
+            s = todo.pop()
+            for nb, _, _ in t.nbrs[s]:
+                if nb in seen or board[nb] == ATT:
+                    continue
+                if edge[nb]:
+                    return False
+                seen.add(nb)
+                todo.append(nb)
+        return True
+
+    def _exit_fort(self) -> bool:
+        """Copenhagen exit fort: the king touches the edge, can move, and sits in a region of
+        empty squares enclosed by defenders (and the edge) that the attackers can never break:
+        every wall defender has, on each axis, a neighbour that is the edge, inside the region or
+        another wall defender, so it can never be taken custodially. Reads the board only."""
+        t = self.t
+        board = self.board
+        k = self.king
+        if k < 0 or not t.edge[k]:
+            return False
+        region = {k}
+        todo = [k]
+        walls = set()
+        while todo:
+            s = todo.pop()
+            for nb, _, _ in t.nbrs[s]:
+                if nb in region:
+                    continue
+                c = board[nb]
+                if c == EMPTY:
+                    region.add(nb)
+                    todo.append(nb)
+                elif c == DEF:
+                    walls.add(nb)
+                else:
+                    return False  # an attacker touches the region
+        if not self.has_move_from(k):
+            return False
+        n = t.n
+        safe = region | walls
+        for w in walls:
+            r, f = divmod(w, n)
+            for a, b in (((r - 1, f), (r + 1, f)), ((r, f - 1), (r, f + 1))):
+                ok = False
+                for rr, ff in (a, b):
+                    if not (0 <= rr < n and 0 <= ff < n) or rr * n + ff in safe:
+                        ok = True
+                        break
+                if not ok:
+                    return False
+        return True
+
+    def has_move_from(self, f: int) -> bool:
+        """True when the piece on ``f`` has a legal move (ignoring whose turn it is)."""
+        t = self.t
+        code = self.board[f]
+        stop = _stop_from_special(t, code, f) if t.kind[f] != NORMAL else t.stop[code]
+        pas = t.passable[code]
+        for ray in t.rays[f]:
+            for s in ray:
+                if self.board[s]:
+                    break
+                if stop[s]:
+                    return True
+                if not pas[s]:
+                    break
+        return False
+
+
+def _stop_from_special(t: _Tables, code: int, f: int) -> bytes:
+    """Stop table for a move that starts on a special square: squares of the same kind count as
+    'within' (a piece may move about inside its own camp; re-entry rules do not apply)."""
+    key = (code, t.kind[f])
+    cache = t.__dict__.setdefault("_within_cache", {})
+    table = cache.get(key)
+    if table is None:
+        k = t.kind[f]
+        table = bytes(t.stop_within[code][s] if t.kind[s] == k else t.stop[code][s] for s in range(t.n * t.n))
+        cache[key] = table
+    return table
+
+
+_TABLE_CACHE: dict[int, tuple[Ruleset, _Tables]] = {}
+
+
+def _tables_for(rs: Ruleset) -> _Tables:
+    entry = _TABLE_CACHE.get(id(rs))
+    if entry is not None and entry[0] is rs:
+        return entry[1]
+    tables = _Tables(rs)
+    if len(_TABLE_CACHE) > 64:
+        _TABLE_CACHE.clear()
+    _TABLE_CACHE[id(rs)] = (rs, tables)
+    return tables
+
+
+__all__ = ["Game", "Move", "Capture", "Result", "PlayedMove", "ATTACKERS", "DEFENDERS", "SIDE_NAMES"]

@@ -1,0 +1,207 @@
+"""Positions: which piece stands on which square, read from and written to the two
+text forms the project uses.
+
+* The ASCII diagram of the variant sources (top rank first; ``.`` empty, ``A`` attacker,
+  ``D`` defender, ``K`` king; rank labels on the left and a file-letter footer, both optional).
+* The OpenTafl position record (OpenTafl notation spec, "position record"): ``/row/.../row/``,
+  **first row = rank 1**, runs of empty squares as numbers, ``t`` attacker, ``T`` defender,
+  ``K`` king.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import PositionError
+from .squares import FILES, MAX_SIZE, MIN_SIZE, parse_square, square_name
+
+ATTACKER, DEFENDER, KING = "attacker", "defender", "king"
+PIECE_KINDS = (ATTACKER, DEFENDER, KING)
+DIAGRAM_SYMBOLS = {"A": ATTACKER, "D": DEFENDER, "K": KING}
+SYMBOL_OF = {v: k for k, v in DIAGRAM_SYMBOLS.items()}
+OTN_SYMBOLS = {"t": ATTACKER, "T": DEFENDER, "K": KING}
+OTN_OF = {v: k for k, v in OTN_SYMBOLS.items()}
+#: Longest OpenTafl position record accepted (25x25 with every square written out, plus slashes).
+MAX_OTN_LENGTH = MAX_SIZE * MAX_SIZE + MAX_SIZE + 1
+
+
+@dataclass(frozen=True)
+class Position:
+    """A board of ``size``×``size`` squares and the pieces on it.
+
+    Attributes:
+        size: board side length, 5..25.
+        pieces: square name (``"e5"``) -> ``"attacker"`` | ``"defender"`` | ``"king"``.
+    """
+
+    size: int
+    pieces: dict[str, str] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        """Number of pieces per kind: ``{"attacker": n, "defender": n, "king": n}``."""
+        out = {kind: 0 for kind in PIECE_KINDS}
+        for kind in self.pieces.values():
+            out[kind] += 1
+        return out
+
+    def king_square(self) -> str | None:
+        """Name of the king's square, or None when there is no king."""
+        for name, kind in self.pieces.items():
+            if kind == KING:
+                return name
+        return None
+
+    def to_diagram(self, labels: bool = True) -> str:
+        """The ASCII diagram (top rank first), with rank labels and a file footer when ``labels``."""
+        lines = []
+        for rank in range(self.size, 0, -1):
+            cells = [SYMBOL_OF.get(self.pieces.get(f"{FILES[f]}{rank}", ""), ".") for f in range(self.size)]
+            row = " ".join(cells)
+            lines.append(f"{rank} {row}" if labels else row)
+        if labels:
+            lines.append("  " + " ".join(FILES[: self.size].upper()))
+        return "\n".join(lines) + "\n"
+
+    def to_otn(self) -> str:
+        """The OpenTafl position record, first row = rank 1, e.g. ``/3t3/.../``."""
+        rows = []
+        for rank in range(1, self.size + 1):
+            out, run = [], 0
+            for f in range(self.size):
+                kind = self.pieces.get(f"{FILES[f]}{rank}")
+                if kind is None:
+                    run += 1
+                    continue
+                if run:
+                    out.append(str(run))
+                    run = 0
+                out.append(OTN_OF[kind])
+            if run:
+                out.append(str(run))
+            rows.append("".join(out))
+        return "/" + "/".join(rows) + "/"
+
+    @classmethod
+    def from_otn(cls, text: str, path: str | None = None, line: int | None = None) -> "Position":
+        """Read an OpenTafl position record (first row = rank 1).
+
+        Raises:
+            PositionError: malformed record, rows of unequal length, a size outside 5..25, or
+                an unknown piece letter. Strict: only digits, ``t T K`` and ``/`` are accepted.
+        """
+        src = text.strip()
+        if len(src) > MAX_OTN_LENGTH:
+            raise PositionError(f"position record is too long ({len(src)} characters)", path, line)
+        if not re.fullmatch(r"/(?:[0-9tTK]+/)+", src):
+            bad = next((c for c in src if c not in "0123456789tTK/"), None)
+            if bad is not None:
+                raise PositionError(f"unknown character {bad!r} in position record", path, line)
+            raise PositionError("position record must look like /row/row/.../ (first row = rank 1)", path, line)
+        rows = src.strip("/").split("/")
+        size = len(rows)
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise PositionError(f"position record has {size} rows; boards are {MIN_SIZE} to {MAX_SIZE} wide", path, line)
+        pieces: dict[str, str] = {}
+        for rank, row in enumerate(rows, start=1):
+            f = 0
+            for token in re.findall(r"\d+|[tTK]", row):
+                if token.isdigit():
+                    if int(token) == 0:
+                        raise PositionError(f"row {rank}: empty run of 0 squares", path, line)
+                    f += int(token)
+                else:
+                    if f < size:
+                        pieces[f"{FILES[f]}{rank}"] = OTN_SYMBOLS[token]
+                    f += 1
+                if f > size:
+                    break
+            if f != size:
+                raise PositionError(f"row {rank} has {f} squares, expected {size}", path, line)
+        return cls(size, pieces)
+
+
+_RANK_RE = re.compile(r"^(\d+)\s+(.*)$")
+
+
+def _split_cells(body: str) -> list[str]:
+    tokens = body.split()
+    if len(tokens) == 1 and len(tokens[0]) > 1:
+        return list(tokens[0])
+    return tokens
+
+
+def parse_diagram(text: str, path: str | None = None, first_line: int = 1) -> Position:
+    """Read an ASCII diagram (top rank first) into a :class:`Position`.
+
+    Rank labels (``"9 . . A"``) and a file-letter footer (``"  A B C"``) are optional; if
+    some rows carry rank labels, all must, descending to 1. ``first_line`` is the line number
+    of the first line of ``text`` within ``path``, so errors point into the author's file.
+
+    Raises:
+        PositionError: the diagram is not square, has an unknown symbol, a wrong rank label or
+            file footer, or a size outside 5..25. (The number of kings is checked by the
+            ruleset and the game, not here, so that mechanics diagrams may omit the king.)
+    """
+    raw = text.split("\n")
+    numbered = [(first_line + i, line.rstrip()) for i, line in enumerate(raw) if line.strip()]
+    if not numbered:
+        raise PositionError("diagram is empty", path, first_line)
+    footer = None
+    last_no, last = numbered[-1]
+    if re.fullmatch(r"\s*[A-Za-z](\s+[A-Za-z])*\s*", last) and not set(last.split()) <= set(".ADK"):
+        footer = (last_no, last.split())
+        numbered = numbered[:-1]
+    if not numbered:
+        raise PositionError("diagram has no rows", path, first_line)
+    rows = []
+    labelled = []
+    for line_no, line in numbered:
+        m = _RANK_RE.match(line.strip())
+        if m:
+            labelled.append(True)
+            rows.append((line_no, int(m.group(1)), _split_cells(m.group(2))))
+        else:
+            labelled.append(False)
+            rows.append((line_no, None, _split_cells(line)))
+    size = len(rows)
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise PositionError(f"diagram has {size} rows; boards are {MIN_SIZE} to {MAX_SIZE} squares wide", path, rows[0][0])
+    if any(labelled) and not all(labelled):
+        line_no = rows[labelled.index(False)][0]
+        raise PositionError("rank label missing (label every row or none)", path, line_no)
+    pieces: dict[str, str] = {}
+    for index, (line_no, label, cells) in enumerate(rows):
+        rank = size - index
+        if label is not None and label != rank:
+            raise PositionError(f"rank label {label} where {rank} was expected (labels descend to 1)", path, line_no)
+        if len(cells) != size:
+            raise PositionError(f"diagram is not square: rank {rank} has {len(cells)} squares, expected {size}", path, line_no)
+        for f, cell in enumerate(cells):
+            if cell == ".":
+                continue
+            kind = DIAGRAM_SYMBOLS.get(cell)
+            if kind is None:
+                raise PositionError(f"unknown symbol {cell!r} at {FILES[f]}{rank} (use . A D K)", path, line_no)
+            pieces[f"{FILES[f]}{rank}"] = kind
+    if footer is not None:
+        line_no, letters = footer
+        expected = list(FILES[:size].upper())
+        if [c.upper() for c in letters] != expected:
+            raise PositionError(
+                f"file letters '{' '.join(letters)}' do not match a {size}-wide board (expected {' '.join(expected)})",
+                path, line_no)
+    return Position(size, pieces)
+
+
+def check_kings(position: Position, path: str | None = None, line: int | None = None) -> None:
+    """Raise :class:`PositionError` unless the position has exactly one king."""
+    kings = sorted(sq for sq, kind in position.pieces.items() if kind == KING)
+    if not kings:
+        raise PositionError("the position has no king", path, line)
+    if len(kings) > 1:
+        raise PositionError(f"the position has {len(kings)} kings ({', '.join(kings)}); exactly one is allowed", path, line)
+
+
+__all__ = ["Position", "parse_diagram", "check_kings", "parse_square", "square_name",
+           "ATTACKER", "DEFENDER", "KING", "PIECE_KINDS"]

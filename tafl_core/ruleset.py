@@ -1,0 +1,447 @@
+"""Rulesets as data, read from a variant's ``rules.toml``.
+
+A ruleset is one immutable value: board size, start layout and one :class:`Rule` per rule
+key. Every rule records whether the variant's source states it (``ref``: the section of the
+variant page that states it) or the site assumes it because the source is silent
+(``assumed = true`` with a note in German and English, and optionally the ``alternative`` the
+board can switch to). The keys and values are documented in README.md ("rules.toml").
+
+The game logic reads these values; a new variant is new data, not new code (compare the
+``Ruleset`` struct of hnefatafl-rs and the OpenTafl rules record).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from .errors import NotationError, PositionError, RulesFileError
+from .position import KING, PIECE_KINDS, Position, check_kings, parse_diagram
+from .squares import FILES, parse_square, square_name
+
+RULESET_MIN_SIZE, RULESET_MAX_SIZE = 7, 25
+HISTORICITY = ("board_attested", "rules_reconstructed", "modern")
+SPECIAL_KINDS = ("throne", "corner", "camp")
+_KIND_LIST_FIELDS = ("stop", "pass", "reenter", "hostile", "hostile_empty")
+
+# rule key -> (validator kind, allowed values)
+_ENUMS: dict[str, tuple[str, ...]] = {
+    "first_mover": ("attackers", "defenders"),
+    "escape": ("corners", "edge"),
+    "king_armed": ("yes", "no", "anvil", "hammer"),
+    "king_capture": ("custodial", "four_sides", "throne_graded", "surrounded_edge"),
+    "shieldwall": ("off", "on", "corner"),
+    "repetition": ("ignored", "draw", "loss_repeater", "loss_defenders"),
+    "no_moves": ("loss", "draw", "none"),
+}
+_BOOLS = ("throne", "shieldwall_flank", "edge_fort", "encirclement")
+_BASE_KEYS = ("first_mover", "escape", "king_armed", "king_capture", "throne", "corners", "camps",
+              "shieldwall", "shieldwall_flank", "edge_fort", "encirclement", "repetition",
+              "repetition_count", "no_moves")
+_SPECIAL_KEYS = {kind: tuple(f"{kind}_{f}" for f in _KIND_LIST_FIELDS) for kind in SPECIAL_KINDS}
+ALL_RULE_KEYS = _BASE_KEYS + sum(_SPECIAL_KEYS.values(), ())
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a ruleset.
+
+    Attributes:
+        key: rule key, e.g. ``"king_armed"`` (README.md lists them).
+        value: the value the site plays (str, bool, int or list of str).
+        assumed: True when the variant's source is silent and the site assumes ``value``.
+        ref: section of the variant page that states the rule (e.g. ``"5.3"``); None if assumed.
+        note: ``{"de": ..., "en": ...}`` one-line note (required when assumed).
+        alternative: what the board can switch to: None, a value for this key, or a dict of
+            several rule keys to values applied together.
+        line: 1-based line of the rule's table in rules.toml (0 when built in code).
+    """
+
+    key: str
+    value: Any
+    assumed: bool = False
+    ref: str | None = None
+    note: dict = field(default_factory=dict)
+    alternative: Any = None
+    line: int = 0
+
+    def alternative_overrides(self) -> dict[str, Any] | None:
+        """The alternative as ``{key: value}`` overrides, or None when there is none."""
+        if self.alternative is None:
+            return None
+        if isinstance(self.alternative, dict):
+            return dict(self.alternative)
+        return {self.key: self.alternative}
+
+
+def _freeze(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """An immutable tafl ruleset with its start layout.
+
+    Attributes:
+        name: the variant's neutral name.
+        size: board side length (7..25).
+        layout: start position (exactly one king).
+        rules: rule key -> :class:`Rule`, in file order.
+        historicity: ``board_attested`` | ``rules_reconstructed`` | ``modern``.
+        layout_origin: where the layout comes from (free text).
+        diagram_line: line in rules.toml where the diagram's first row stands (0 if unknown).
+        path: the rules file, when loaded from one.
+        overridden: rule keys switched away from the documented value by :meth:`with_overrides`.
+    """
+
+    name: str
+    size: int
+    layout: Position
+    rules: dict[str, Rule]
+    historicity: str = "modern"
+    layout_origin: str = ""
+    diagram_line: int = 0
+    path: str | None = None
+    overridden: tuple[str, ...] = ()
+    text: str = ""
+
+    # -- access -----------------------------------------------------------------------------
+    def value(self, key: str) -> Any:
+        """The value of rule ``key``; the documented default for conditional keys that are absent
+        because their special square does not exist (empty list)."""
+        rule = self.rules.get(key)
+        if rule is None:
+            if key in ALL_RULE_KEYS:
+                return []
+            raise KeyError(key)
+        return rule.value
+
+    def assumptions(self) -> list[Rule]:
+        """The rules the site assumes (source silent), in file order."""
+        return [r for r in self.rules.values() if r.assumed]
+
+    def special_squares(self) -> dict[str, list[str]]:
+        """Names of the special squares: ``{"throne": [...], "corners": [...], "camps": [...]}``."""
+        n = self.size
+        throne = [square_name((n // 2) * n + n // 2, n)] if self.value("throne") else []
+        return {"throne": throne,
+                "corners": [square_name(s, n) for s in corner_squares(self.value("corners"), n)],
+                "camps": [square_name(parse_square(s, n), n) for s in self.value("camps")]}
+
+    def with_overrides(self, overrides: dict[str, Any]) -> "Ruleset":
+        """A copy with some rule values switched (e.g. an assumption's alternative).
+
+        Raises:
+            RulesFileError: an unknown key or an invalid value.
+        """
+        if not overrides:
+            return self
+        rules = dict(self.rules)
+        for key, value in overrides.items():
+            if key not in ALL_RULE_KEYS:
+                raise RulesFileError(f"unknown rule '{key}'")
+            old = rules.get(key)
+            rules[key] = replace(old, value=value) if old else Rule(key, value, assumed=True)
+        out = replace(self, rules=rules, overridden=tuple(sorted(set(self.overridden) | set(overrides))))
+        _check_values(out, self.path or "<overrides>", strict_presence=True)
+        return out
+
+    # -- serialisation ------------------------------------------------------------------------
+    @classmethod
+    def from_toml(cls, text: str, path: str | None = None) -> "Ruleset":
+        """Read a ruleset from the text of a ``rules.toml``.
+
+        Raises:
+            RulesFileError: TOML syntax, a missing or unknown rule, an invalid value, a rule that
+                is neither stated (``ref``) nor marked ``assumed`` with notes in both languages,
+                or a broken layout; the error names the file and line.
+        """
+        where = path or "rules.toml"
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            m = re.search(r"line (\d+)", str(exc))
+            raise RulesFileError(f"TOML syntax: {exc}", where, int(m.group(1)) if m else None) from None
+        lines = _TableLines(text)
+        for top in data:
+            if top not in ("variant", "layout", "rules"):
+                raise RulesFileError(f"unknown table [{top}] (expected [variant], [layout], [rules.*])", where, lines.table(top))
+        variant = data.get("variant", {})
+        name = variant.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise RulesFileError("[variant] needs a name", where, lines.table("variant"))
+        historicity = variant.get("historicity", "modern")
+        if historicity not in HISTORICITY:
+            raise RulesFileError(f"historicity '{historicity}' is not one of {', '.join(HISTORICITY)}", where, lines.key("variant", "historicity"))
+        layout_tbl = data.get("layout")
+        if not isinstance(layout_tbl, dict) or not isinstance(layout_tbl.get("diagram"), str):
+            raise RulesFileError("[layout] needs a diagram (the ASCII start position)", where, lines.table("layout"))
+        diagram = layout_tbl["diagram"]
+        diagram_line = lines.key("layout", "diagram") or 0
+        # A TOML multi-line string drops the newline right after the opening quotes.
+        first = diagram_line + 1 if diagram_line and text.splitlines()[diagram_line - 1].rstrip().endswith('"""') else diagram_line
+        try:
+            layout = parse_diagram(diagram, where, first or 1)
+            check_kings(layout, where, first or None)
+        except PositionError as exc:
+            raise RulesFileError(exc.message, exc.path, exc.line) from None
+        if not RULESET_MIN_SIZE <= layout.size <= RULESET_MAX_SIZE:
+            raise RulesFileError(f"board {layout.size}x{layout.size}: rulesets are {RULESET_MIN_SIZE} to {RULESET_MAX_SIZE} wide", where, first or None)
+        raw_rules = data.get("rules")
+        if not isinstance(raw_rules, dict):
+            raise RulesFileError("no [rules.*] tables", where, None)
+        rules: dict[str, Rule] = {}
+        for key, tbl in raw_rules.items():
+            line = lines.table(f"rules.{key}")
+            if key not in ALL_RULE_KEYS:
+                raise RulesFileError(f"unknown rule '{key}'", where, line)
+            if not isinstance(tbl, dict) or "value" not in tbl:
+                raise RulesFileError(f"rule '{key}' needs a value", where, line)
+            extra = set(tbl) - {"value", "ref", "assumed", "note", "alternative"}
+            if extra:
+                raise RulesFileError(f"rule '{key}': unknown field '{sorted(extra)[0]}'", where, line)
+            assumed = tbl.get("assumed", False)
+            if not isinstance(assumed, bool):
+                raise RulesFileError(f"rule '{key}': assumed must be true or false", where, line)
+            ref = tbl.get("ref")
+            note = tbl.get("note", {})
+            if assumed:
+                if ref is not None:
+                    raise RulesFileError(f"rule '{key}' is assumed and cannot also have a ref", where, line)
+                if not isinstance(note, dict) or not all(isinstance(note.get(lang), str) and note[lang].strip() for lang in ("de", "en")):
+                    raise RulesFileError(f"assumed rule '{key}' needs note.de and note.en", where, line)
+            else:
+                if not isinstance(ref, str) or not re.fullmatch(r"\d+(\.\d+)*", ref):
+                    raise RulesFileError(f"rule '{key}' is neither stated (ref = \"5.3\") nor marked assumed = true", where, line)
+                if "alternative" in tbl:
+                    raise RulesFileError(f"rule '{key}' is stated by the source; only assumed rules have an alternative", where, line)
+            rules[key] = Rule(key, _freeze(tbl["value"]), assumed, ref, dict(note) if isinstance(note, dict) else {},
+                              _freeze_alt(tbl.get("alternative")), line or 0)
+        out = cls(name=name.strip(), size=layout.size, layout=layout, rules=rules, historicity=historicity,
+                  layout_origin=str(layout_tbl.get("origin", "")), diagram_line=first, path=path, text=text)
+        _check_values(out, where, strict_presence=True)
+        _check_layout_squares(out, where)
+        return out
+
+    def to_toml(self) -> str:
+        """The ruleset as ``rules.toml`` text; ``Ruleset.from_toml(r.to_toml())`` equals ``r``
+        (apart from line numbers, path and source text)."""
+        out = ["[variant]", f"name = {_toml_value(self.name)}", f"historicity = {_toml_value(self.historicity)}", "",
+               "[layout]"]
+        if self.layout_origin:
+            out.append(f"origin = {_toml_value(self.layout_origin)}")
+        out.append('diagram = """')
+        out.append(self.layout.to_diagram().rstrip("\n"))
+        out.append('"""')
+        for rule in self.rules.values():
+            out += ["", f"[rules.{rule.key}]", f"value = {_toml_value(rule.value)}"]
+            if rule.assumed:
+                out.append("assumed = true")
+            if rule.ref is not None:
+                out.append(f"ref = {_toml_value(rule.ref)}")
+            for lang in sorted(rule.note):
+                out.append(f"note.{lang} = {_toml_value(rule.note[lang])}")
+            if isinstance(rule.alternative, dict):
+                out += ["", f"[rules.{rule.key}.alternative]"]
+                out += [f"{k} = {_toml_value(v)}" for k, v in rule.alternative.items()]
+            elif rule.alternative is not None:
+                out.append(f"alternative = {_toml_value(rule.alternative)}")
+        return "\n".join(out) + "\n"
+
+    def to_opentafl(self) -> str | None:
+        """The ruleset as an OpenTafl rules record (``dim:11 name:... start:/.../``), or None
+        where OpenTafl cannot express it (camps, a graded king with hostile corners, ...)."""
+        v = self.value
+        if v("camps"):
+            return None
+        ks = {"custodial": "w", "four_sides": "s", "throne_graded": "c", "surrounded_edge": "m"}[v("king_capture")]
+        parts = [f"dim:{self.size}", "name:" + re.sub(r"\s+", "_", self.name), "esc:" + ("c" if v("escape") == "corners" else "e"),
+                 "atkf:" + ("y" if v("first_mover") == "attackers" else "n"),
+                 "ka:" + {"yes": "y", "no": "n", "anvil": "a", "hammer": "h"}[v("king_armed")], f"ks:{ks}"]
+        letters = {"attacker": "t", "defender": "T", "king": "K"}
+
+        def kinds(key: str) -> str:
+            return "".join(letters[k] for k in v(key))
+        corners = self.special_squares()["corners"]
+        parts.append("cor:" + ",".join(corners) + ("," if corners else ""))
+        if corners:
+            parts += [f"corh:{kinds('corner_hostile')}", f"corp:{kinds('corner_pass')}", f"cors:{kinds('corner_stop')}"]
+        if v("throne"):
+            parts += [f"cenh:{kinds('throne_hostile')}", f"cenhe:{kinds('throne_hostile_empty')}",
+                      f"cenp:{kinds('throne_pass')}", f"cens:{kinds('throne_stop')}",
+                      "cenre:" + ("y" if KING in v("throne_reenter") else "n")]
+        else:
+            parts.append("cen:")
+        parts.append("sw:" + {"off": "n", "on": "w", "corner": "s"}[v("shieldwall")])
+        if v("shieldwall") != "off":
+            parts.append("swf:" + ("y" if v("shieldwall_flank") else "n"))
+        parts.append("efe:" + ("y" if v("edge_fort") else "n"))
+        parts.append("surf:" + ("y" if v("encirclement") else "n"))
+        rep = v("repetition")
+        if rep == "loss_defenders":
+            return None
+        parts.append("tfr:" + {"ignored": "i", "draw": "d", "loss_repeater": "l"}[rep])
+        parts.append("start:" + self.layout.to_otn())
+        return " ".join(parts)
+
+
+def load_ruleset(path: str | Path) -> Ruleset:
+    """Read ``path`` (a ``rules.toml``, or a variant folder containing one).
+
+    Raises:
+        RulesFileError: the file is missing or invalid (see :meth:`Ruleset.from_toml`).
+    """
+    p = Path(path)
+    if p.is_dir():
+        p = p / "rules.toml"
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesFileError(f"cannot read rules file: {exc.strerror or exc}", str(p)) from None
+    return Ruleset.from_toml(text, str(p))
+
+
+def corner_squares(spec: Any, size: int) -> list[int]:
+    """Corner square indices for a ``corners`` rule value (``"none"``, ``"single"``, ``"2x2"``
+    or a list of square names), sorted."""
+    n = size
+    if spec == "none" or spec == () or spec == []:
+        return []
+    if spec == "single":
+        return sorted({0, n - 1, (n - 1) * n, n * n - 1})
+    if spec == "2x2":
+        out = set()
+        for r0 in (0, n - 2):
+            for f0 in (0, n - 2):
+                out |= {(r0 + dr) * n + f0 + df for dr in (0, 1) for df in (0, 1)}
+        return sorted(out)
+    return sorted(parse_square(s, n) for s in spec)
+
+
+# -- validation helpers -----------------------------------------------------------------------
+
+def _freeze_alt(alt: Any) -> Any:
+    if isinstance(alt, dict):
+        return {k: _freeze(v) for k, v in alt.items()}
+    return _freeze(alt)
+
+
+def _valid_value(key: str, value: Any, size: int) -> str | None:
+    """Why ``value`` is invalid for rule ``key`` (None when valid)."""
+    if key in _ENUMS:
+        if value not in _ENUMS[key]:
+            return f"'{value}' is not one of {', '.join(_ENUMS[key])}"
+    elif key in _BOOLS:
+        if not isinstance(value, bool):
+            return "must be true or false"
+    elif key == "repetition_count":
+        if value not in (2, 3) or isinstance(value, bool):
+            return "must be 2 (first repeat) or 3 (third occurrence)"
+    elif key == "corners":
+        if isinstance(value, str):
+            if value not in ("none", "single", "2x2"):
+                return f"'{value}' is not one of none, single, 2x2 or a list of squares"
+        elif isinstance(value, tuple):
+            return _valid_squares(value, size)
+        else:
+            return "must be none, single, 2x2 or a list of squares"
+    elif key == "camps":
+        if not isinstance(value, tuple):
+            return "must be a list of squares"
+        return _valid_squares(value, size)
+    else:  # kind lists
+        if not isinstance(value, tuple) or not all(k in PIECE_KINDS for k in value):
+            return "must be a list of piece kinds (attacker, defender, king)"
+    return None
+
+
+def _valid_squares(value: tuple, size: int) -> str | None:
+    for s in value:
+        try:
+            parse_square(str(s), size)
+        except NotationError as exc:
+            return exc.message
+    return None
+
+
+def _required_keys(rules_values: dict[str, Any]) -> list[str]:
+    keys = list(_BASE_KEYS)
+    if rules_values.get("throne") is True:
+        keys += _SPECIAL_KEYS["throne"]
+    if rules_values.get("corners") not in (None, "none", ()):
+        keys += _SPECIAL_KEYS["corner"]
+    if rules_values.get("camps"):
+        keys += _SPECIAL_KEYS["camp"]
+    return keys
+
+
+def _check_values(rs: Ruleset, where: str, strict_presence: bool) -> None:
+    values = {k: r.value for k, r in rs.rules.items()}
+    for key in _required_keys(values):
+        if key not in rs.rules and strict_presence:
+            raise RulesFileError(f"rule '{key}' is missing (state it with a ref or mark it assumed)", where, None)
+    for key, rule in rs.rules.items():
+        why = _valid_value(key, rule.value, rs.size)
+        if why:
+            raise RulesFileError(f"rule '{key}': {why}", where, rule.line or None)
+        alt = rule.alternative_overrides()
+        for akey, aval in (alt or {}).items():
+            if akey not in ALL_RULE_KEYS:
+                raise RulesFileError(f"rule '{key}': alternative names unknown rule '{akey}'", where, rule.line or None)
+            why = _valid_value(akey, aval, rs.size)
+            if why:
+                raise RulesFileError(f"rule '{key}': alternative {akey}: {why}", where, rule.line or None)
+
+
+def _check_layout_squares(rs: Ruleset, where: str) -> None:
+    """No piece but the king may start on a square where it may not stop (throne, corners)."""
+    special = rs.special_squares()
+    for kind_key, names in (("throne", special["throne"]), ("corner", special["corners"])):
+        allowed = set(rs.value(f"{kind_key}_stop"))
+        for name in names:
+            piece = rs.layout.pieces.get(name)
+            if piece and piece not in allowed:
+                raise RulesFileError(f"the layout puts a {piece} on {name}, a {kind_key} square it may not stand on", where, rs.diagram_line or None)
+
+
+class _TableLines:
+    """Finds the line of a TOML table header or key (tomllib keeps no positions)."""
+
+    def __init__(self, text: str):
+        self.lines = text.splitlines()
+
+    def table(self, name: str) -> int | None:
+        pat = re.compile(r"^\s*\[\s*" + re.escape(name).replace(r"\.", r"\s*\.\s*") + r"\s*\]")
+        for i, line in enumerate(self.lines, 1):
+            if pat.match(line):
+                return i
+        return None
+
+    def key(self, table: str, key: str) -> int | None:
+        start = self.table(table)
+        if start is None:
+            return None
+        pat = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+        for i in range(start, len(self.lines)):
+            if self.lines[i].lstrip().startswith("["):
+                return None
+            if pat.match(self.lines[i]):
+                return i + 1
+        return None
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    s = str(value)
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+__all__ = ["Rule", "Ruleset", "load_ruleset", "corner_squares", "ALL_RULE_KEYS", "FILES"]

@@ -1,0 +1,42 @@
+"""Squares and their names.
+
+A square is a small int ``rank * size + file`` (0-based; ``a1`` = 0 is bottom-left, as in
+OpenTafl notation and Damian Walker's algebraic notation). Names are a file letter
+(``a``..``y``) and a rank number (``1``..``25``).
+"""
+
+from __future__ import annotations
+
+from .errors import NotationError
+
+FILES = "abcdefghijklmnopqrstuvwxy"
+MIN_SIZE = 5
+MAX_SIZE = 25
+
+
+def square_name(square: int, size: int) -> str:
+    """Name of ``square`` on a ``size``×``size`` board, e.g. ``square_name(0, 9) == "a1"``."""
+    rank, file = divmod(square, size)
+    return f"{FILES[file]}{rank + 1}"
+
+
+def parse_square(name: str, size: int) -> int:
+    """Square index of a name such as ``"e5"`` (case-insensitive).
+
+    Raises:
+        NotationError: the name is malformed or off a ``size``×``size`` board.
+    """
+    text = name.strip().lower()
+    if len(text) < 2 or text[0] not in FILES or not text[1:].isdigit() or text[1] == "0":
+        raise NotationError(f"'{name}' is not a square (expected a file letter and a rank, like e5)")
+    file = FILES.index(text[0])
+    rank = int(text[1:]) - 1
+    if file >= size or rank >= size:
+        raise NotationError(f"square '{name}' is off the {size}x{size} board")
+    return rank * size + file
+
+
+def is_edge(square: int, size: int) -> bool:
+    """True when ``square`` lies on the outermost ring of the board."""
+    rank, file = divmod(square, size)
+    return rank == 0 or file == 0 or rank == size - 1 or file == size - 1
