@@ -83,7 +83,8 @@ class Capture:
             ``king_custodial`` | ``king_surrounded`` | ``shieldwall``.
         partners: what closed the capture besides the moved piece: ``(square or -1, kind)``
             pairs, kind one of attacker, defender, king, throne, corner, camp, edge.
-        rule: the rule key that made the capture (for the page's section reference).
+        rule: the rules.toml key behind the capture (``custodial`` for the basic rule every
+            ruleset shares; ``king_armed`` when the king took part), for the page's section ref.
     """
 
     square: int
@@ -246,7 +247,7 @@ class Game:
             s = parse_square(name, n)
             code = KIND_CODE[kind]
             if t.kind[s] != NORMAL and not t.stop_within[code][s]:
-                raise PositionError(f"a {kind} may not stand on {name} ({SPECIAL_NAME[t.kind[s]]})")
+                raise PositionError(f"{_an(kind)} may not stand on {name} (a {SPECIAL_NAME[t.kind[s]]} square)")
             self.board[s] = code
             self.pieces[SIDE_OF[code]].add(s)
             if code == KNG:
@@ -366,8 +367,8 @@ class Game:
             if self.board[s]:
                 return f"the way from {a} to {b} is blocked at {square_name(s, n)}"
             if not self.t.passable[code][s]:
-                return f"a {kind} may not pass the {SPECIAL_NAME[self.t.kind[s]]} on {square_name(s, n)}"
-        return f"a {kind} may not stop on the {SPECIAL_NAME.get(self.t.kind[to], 'square')} {b}"
+                return f"{_an(kind)} may not pass the {SPECIAL_NAME[self.t.kind[s]]} on {square_name(s, n)}"
+        return f"{_an(kind)} may not stop on the {SPECIAL_NAME.get(self.t.kind[to], 'square')} {b}"
 
     # -- playing --------------------------------------------------------------------------------
     def play(self, move: Move | str) -> PlayedMove:
@@ -498,12 +499,14 @@ class Game:
                 continue
             other = board[beyond]
             if other and SIDE_OF[other] == side and (other != KNG or t.king_anvil):
-                out.append(Capture(nb, CODE_KIND[victim], "custodial", ((beyond, CODE_KIND[other]),), "custodial"))
+                rule = "king_armed" if KNG in (code, other) else "custodial"
+                out.append(Capture(nb, CODE_KIND[victim], "custodial", ((beyond, CODE_KIND[other]),), rule))
                 continue
             hs = t.hostile[victim][beyond]
             if hs == 1 or (hs == 2 and not other):
                 kname = SPECIAL_NAME[t.kind[beyond]]
-                out.append(Capture(nb, CODE_KIND[victim], f"hostile_{kname}", ((beyond, kname),), f"{kname}_hostile"))
+                rule = f"{kname}_hostile" if hs == 1 else f"{kname}_hostile_empty"
+                out.append(Capture(nb, CODE_KIND[victim], f"hostile_{kname}", ((beyond, kname),), rule))
         if t.shieldwall != "off":
             out.extend(self._shieldwall(to, side, {c.square for c in out}))
         return out
@@ -750,3 +753,7 @@ def _tables_for(rs: Ruleset) -> _Tables:
 
 
 __all__ = ["Game", "Move", "Capture", "Result", "PlayedMove", "ATTACKERS", "DEFENDERS", "SIDE_NAMES"]
+
+
+def _an(kind: str) -> str:
+    return ("an " if kind[0] in "aeiou" else "a ") + kind

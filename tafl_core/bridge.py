@@ -1,0 +1,186 @@
+"""JSON-friendly API for the board in the browser (Pyodide worker) and for tests.
+
+Every value in and out is a str, int, bool, None, list or dict, so the worker can pass them
+through ``postMessage`` unchanged. No rule lives in the browser: the board asks this module for
+legal targets, plays moves and renders the returned state.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .errors import TaflError
+from .game import Game, Move, PlayedMove
+from .position import KING, Position
+from .ruleset import Ruleset
+from .squares import parse_square, square_name
+
+#: Bounds for untrusted input from share links.
+MAX_MOVES = 1000
+MAX_MOVE_TEXT = 12
+
+
+def _capture_dict(cap, size: int, ruleset: Ruleset) -> dict:
+    rule = ruleset.rules.get(cap.rule)
+    return {"square": square_name(cap.square, size), "piece": cap.piece, "reason": cap.reason,
+            "with": [{"square": square_name(s, size) if s >= 0 else None, "kind": kind} for s, kind in cap.partners],
+            "rule": cap.rule, "ref": rule.ref if rule else None, "assumed": bool(rule and rule.assumed)}
+
+
+def _result_dict(result, ruleset: Ruleset) -> dict | None:
+    if result is None:
+        return None
+    key = result.rule
+    rule = ruleset.rules.get(key)
+    return {"winner": result.winner, "reason": result.reason, "rule": key,
+            "ref": rule.ref if rule else None, "assumed": bool(rule and rule.assumed)}
+
+
+class Session:
+    """One board's game.
+
+    Args:
+        rules_toml: the variant's rules.toml text.
+        overrides: rule key -> value, the assumptions the reader switched (see
+            :meth:`Ruleset.with_overrides`).
+
+    Raises:
+        ValueError: the rules text or an override is invalid (message in words).
+    """
+
+    def __init__(self, rules_toml: str, overrides: dict | None = None):
+        try:
+            base = Ruleset.from_toml(rules_toml)
+            self.ruleset = base.with_overrides({k: _listify(v) for k, v in (overrides or {}).items()})
+        except TaflError as exc:
+            raise ValueError(str(exc)) from None
+        self.game = Game(self.ruleset)
+
+    def start(self, position_otn: str | None = None, to_move: str | None = None) -> dict:
+        """Start from the layout, or from an OpenTafl position record; returns the state.
+
+        Raises:
+            ValueError: the record or side is malformed or the position impossible.
+        """
+        why = check_position_ruleset(self.ruleset, position_otn, to_move)
+        if why:
+            raise ValueError(why)
+        pos = Position.from_otn(position_otn) if position_otn else None
+        self.game = Game(self.ruleset, pos, to_move or None)
+        return self.state()
+
+    def state(self) -> dict:
+        """The board state (see notes/CONTRACTS.md)."""
+        g = self.game
+        n = g.t.n
+        history = []
+        for played in g.moves_played:
+            history.append(self._played_dict(played))
+        movable = sorted({square_name(m >> 10, n) for m in g.move_codes()}, key=_sq_key)
+        return {"size": n, "to_move": g.to_move,
+                "pieces": {square_name(s, n): kind for s, c in enumerate(g.board) if c
+                           for kind in (g.piece_at(s),)},
+                "special": self.ruleset.special_squares(),
+                "history": history, "cursor": len(history),
+                "can_undo": bool(history), "can_redo": bool(g.redo_stack),
+                "result": _result_dict(g.result, self.ruleset),
+                "otn": g.position().to_otn(), "movable": movable,
+                "stuck": g.result is None and not movable}
+
+    def _played_dict(self, played: PlayedMove) -> dict:
+        n = self.game.t.n
+        return {"move": str(played.move), "notation": played.notation(), "side": played.side,
+                "captures": [_capture_dict(c, n, self.ruleset) for c in played.captures],
+                "result": _result_dict(played.result, self.ruleset)}
+
+    def targets(self, square: str) -> list[str]:
+        """Legal destination squares of the piece on ``square`` for the side to move ([] when none
+        or when the square is malformed)."""
+        n = self.game.t.n
+        try:
+            s = parse_square(square, n)
+        except TaflError:
+            return []
+        return [square_name(m & 1023, n) for m in self.game.move_codes(frm=s)]
+
+    def play(self, move: str) -> dict:
+        """Play ``move`` (``"e1-e5"``); ``{"ok", "error", "state"}``; an illegal or malformed move
+        leaves the game unchanged and says why."""
+        if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
+            return {"ok": False, "error": "malformed move", "state": self.state()}
+        try:
+            mv = Move.parse(move, self.game.t.n)
+            why = self.game.why_illegal(mv)
+            if why:
+                return {"ok": False, "error": f"{move}: {why}", "state": self.state()}
+            self.game.play(mv)
+        except TaflError as exc:
+            return {"ok": False, "error": f"{move}: {exc.message}", "state": self.state()}
+        return {"ok": True, "error": None, "state": self.state()}
+
+    def play_all(self, moves: list) -> dict:
+        """Play several moves, stopping at the first illegal or malformed one."""
+        if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+            return {"ok": False, "error": f"at most {MAX_MOVES} moves", "state": self.state()}
+        for i, move in enumerate(moves, 1):
+            out = self.play(move)
+            if not out["ok"]:
+                out["error"] = f"move {i}: {out['error']}"
+                return out
+        return {"ok": True, "error": None, "state": self.state()}
+
+    def undo(self) -> dict:
+        """Take back the last move; returns the state."""
+        self.game.undo()
+        return self.state()
+
+    def redo(self) -> dict:
+        """Replay the last undone move; returns the state."""
+        self.game.redo()
+        return self.state()
+
+    def playout_bench(self, seconds: float = 2.0, seed: int = 1) -> dict:
+        """Random-playout speed inside this interpreter (for the board benchmark)."""
+        from .cli import run_bench
+        return run_bench(self.ruleset, seconds, seed)
+
+
+def _sq_key(name: str):
+    return (int(name[1:]), name[0])
+
+
+def _listify(v: Any) -> Any:
+    # JS arrays arrive as lists already; tuples from Python callers are fine too.
+    return tuple(v) if isinstance(v, list) else v
+
+
+def check_position_ruleset(ruleset: Ruleset, position_otn: str | None, to_move: str | None) -> str | None:
+    """Why the position cannot be played under ``ruleset``, in words, or None."""
+    if to_move not in (None, "", "attackers", "defenders"):
+        return "the side to move must be attackers or defenders"
+    if not position_otn:
+        return None
+    if not isinstance(position_otn, str):
+        return "the position must be an OpenTafl position record"
+    try:
+        pos = Position.from_otn(position_otn)
+        if pos.size != ruleset.size:
+            return f"the position is {pos.size}x{pos.size}, but this board is {ruleset.size}x{ruleset.size}"
+        Game(ruleset, pos, to_move or None)
+    except TaflError as exc:
+        return exc.message
+    return None
+
+
+def check_position(rules_toml: str, position_otn: str | None, to_move: str | None) -> str | None:
+    """Why the position (OpenTafl record) cannot be played under the rules, in words, or None:
+    no king, two kings, a piece on a square only the king may stand on, a wrong size, ..."""
+    try:
+        ruleset = Ruleset.from_toml(rules_toml)
+    except TaflError as exc:
+        return str(exc)
+    return check_position_ruleset(ruleset, position_otn, to_move)
+
+
+__all__ = ["Session", "check_position"]
