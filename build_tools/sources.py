@@ -535,7 +535,10 @@ def load_variant(path: Path) -> Variant:
             diagram = (v.rules_data or {}).get("layout", {}).get("diagram") if isinstance(v.rules_data, dict) else None
             if isinstance(diagram, str):
                 try:
-                    v.layout = tc.parse_diagram(diagram, path=rel, first_line=v.diagram_line or 1)
+                    layout = tc.parse_diagram(diagram, path=rel, first_line=v.diagram_line or 1)
+                    if hasattr(tc, "check_kings"):
+                        tc.check_kings(layout, rel, v.diagram_line or None)
+                    v.layout = layout
                 except tc.PositionError as exc:
                     v.layout_error = exc
             elif v.ruleset is not None:

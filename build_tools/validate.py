@@ -1,0 +1,909 @@
+"""Validate the variant sources: one check, one function, one message format.
+
+Every check takes a parsed :class:`~build_tools.sources.Variant` and a :class:`Context` and
+returns :class:`Fault` values, printed as ``path:line: message`` with the path relative to the
+repository root (``variants_src/alea-evangelii/de.md:14: …``). The checks implement the source
+format of README.md ("Writing a variant source") and issue 3:
+
+- files, slug, front matter, ten sections in order with exact titles, none empty;
+- the facts table: its keys, and board, pieces, throne, escape, king armed and first mover
+  agreeing with rules.toml and the counted layout; assumed rules marked as such in the cell;
+- the layout and the rules file (tafl_core's own errors), refs naming existing sections;
+- section 8: one ``/// original`` block, its start diagram equal to the rules.toml layout;
+- citations and sources; German and English agreeing; related variants resolving;
+- no raw HTML that could run script.
+
+``validate_tree(root)`` and ``python -m build_tools validate`` never write files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import re
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+from urllib.parse import urlsplit
+
+from .sources import (
+    LANGS, SLUG_RE, STUBS_FILE, Page, Variant, engine, engine_problem, load_stubs, load_variant,
+    rel_path, variant_dirs,
+)
+
+__all__ = ["Fault", "Context", "CHECKS", "validate_variant", "validate_tree", "main",
+           "SECTION_TITLES", "FACT_KEYS"]
+
+
+@dataclass(frozen=True, order=True)
+class Fault:
+    """One fault: ``path`` (relative to the repository root, forward slashes), 1-based
+    ``line`` and a one-line ``message``; ``str(fault) == "path:line: message"``."""
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+@dataclass
+class Context:
+    """What a variant is checked against: the variants ``root``, the slugs that have a source
+    folder and the not-yet-documented stubs (``{slug: {"de": name, "en": name}}``)."""
+    root: Path
+    known_slugs: set[str] = field(default_factory=set)
+    stubs: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+#: The ten section titles per language (README.md).
+SECTION_TITLES = {
+    "de": ["Grunddaten", "Geschichte und Herkunft", "Startaufstellung und Spielfiguren",
+           "Spielziel", "Spielregeln", "Wissenswertes", "Verwandte Varianten",
+           "Spielregeln (Original) mit Quellenangabe", "Quellen", "Quellenlage & Einordnung"],
+    "en": ["At a glance", "History and origin", "Starting position and pieces", "Objective",
+           "Rules", "Trivia", "Related variants", "Original rules text with source", "Sources",
+           "Source situation and assessment"],
+}
+
+#: Facts-table rows per language, as (role, key, matched by prefix).
+FACT_KEYS = {
+    "de": [("name", "Name", False), ("family", "Spielfamilie", False),
+           ("category", "Kategorie", False), ("origin", "Herkunft", True),
+           ("date", "Datierung", True), ("board", "Brettgröße", False), ("throne", "Thron", False),
+           ("escape", "Fluchtziel", False), ("king", "König", False),
+           ("pieces", "Figurenverhältnis", False), ("first", "Erster Zug", False)],
+    "en": [("name", "Name", False), ("family", "Family", False), ("category", "Category", False),
+           ("origin", "Origin", True), ("date", "Date", True), ("board", "Board", False),
+           ("throne", "Throne", False), ("escape", "Escape", False), ("king", "King", False),
+           ("pieces", "Pieces", False), ("first", "First move", False)],
+}
+
+#: Words that mark a facts cell as an assumption (README.md).
+ASSUMPTION_MARKERS = {
+    "de": ["Annahme", "angenommen", "offen", "nicht ausdrücklich", "nicht erwähnt"],
+    "en": ["assumed", "assumption", "open", "not stated", "not mentioned"],
+}
+_MARKER_RE = {
+    "de": re.compile(r"(?i)\b(annahme\w*|angenommen|offen|nicht\s+ausdrücklich|nicht\s+erwähnt)\b"),
+    "en": re.compile(r"(?i)\b(assumed|assumption\w*|open|not\s+stated|not\s+mentioned)\b"),
+}
+
+Check = Callable[[Variant, Context], Iterable[Fault]]
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _fault(variant: Variant, path: Path, line: int | None, message: str) -> Fault:
+    return Fault(variant.rel(path), line if line else 1, message)
+
+
+def _pages(variant: Variant) -> Iterator[Page]:
+    for lang in LANGS:
+        if lang in variant.pages:
+            yield variant.pages[lang]
+
+
+def _fact(page: Page, role: str):
+    """The facts row for ``role`` (first match), or None."""
+    for r, key, prefix in FACT_KEYS[page.lang]:
+        if r == role:
+            for f in page.facts:
+                if (f.key.startswith(key) if prefix else f.key == key):
+                    return f
+    return None
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    text = text.strip()
+    return repr(text if len(text) <= limit else text[:limit - 1] + "…")
+
+
+def _toml_lines(text: str) -> dict[tuple[str, str], int]:
+    """Line of each ``key = …`` in rules.toml, keyed by (table header, key); header lines
+    themselves under (header, "")."""
+    out: dict[tuple[str, str], int] = {}
+    table = ""
+    for idx, line in enumerate(text.split("\n")):
+        s = line.strip()
+        m = re.match(r"^\[\s*([^\[\]]+?)\s*\]", s)
+        if m:
+            table = m.group(1)
+            out.setdefault((table, ""), idx + 1)
+            continue
+        m = re.match(r"^([A-Za-z0-9_.\"-]+)\s*=", s)
+        if m:
+            out.setdefault((table, m.group(1)), idx + 1)
+    return out
+
+
+def _rule(variant: Variant, key: str):
+    """(value, assumed, line) of rule ``key``: from the tafl_core Ruleset when it loaded, else
+    from the raw TOML (so the facts can be checked while another rule is broken); None if
+    absent."""
+    if variant.ruleset is not None:
+        rule = variant.ruleset.rules.get(key)
+        if rule is None:
+            return None
+        return rule.value, bool(rule.assumed), rule.line
+    rules = (variant.rules_data or {}).get("rules")
+    if not isinstance(rules, dict) or not isinstance(rules.get(key), dict) or "value" not in rules[key]:
+        return None
+    line = _toml_lines(variant.rules_text or "").get((f"rules.{key}", ""), 1)
+    return rules[key]["value"], bool(rules[key].get("assumed", False)), line
+
+
+def _show(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+# --------------------------------------------------------------------------- files, engine
+
+def check_files_present(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Each variant folder holds rules.toml, de.md and en.md."""
+    for name in variant.missing:
+        yield _fault(variant, variant.dir / name, 1, f"missing file {name} (a variant needs rules.toml, de.md and en.md)")
+
+
+def check_slug(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The folder name is a slug: lower case letters, digits and '-'."""
+    if not SLUG_RE.fullmatch(variant.slug):
+        yield _fault(variant, variant.rules_path, 1,
+                     f"folder name '{variant.slug}' is not a slug (lower case letters, digits and '-')")
+
+
+def check_engine(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """tafl_core must be importable: without it the rules file and layout cannot be checked."""
+    if not variant.engine_available and "rules.toml" not in variant.missing:
+        yield _fault(variant, variant.rules_path, 1,
+                     f"cannot check the rules file and layout: {engine_problem()}")
+
+
+def check_rules_file(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """rules.toml is complete and valid for tafl_core: the loader's RulesFileError (missing
+    rules, a rule with neither ref nor assumed, an assumption without both notes, bad values).
+    Errors inside the layout diagram are left to :func:`check_layout`."""
+    e = variant.rules_error
+    if e is None:
+        return
+    line = getattr(e, "line", None)
+    message = getattr(e, "message", None) or str(e)
+    le = variant.layout_error
+    if le is not None:
+        same = getattr(le, "message", None) == message and getattr(le, "line", None) == line
+        in_diagram = (line is not None and variant.diagram_line is not None
+                      and variant.diagram_line - 1 <= line <= (variant.diagram_end_line or line) + 1)
+        if same or in_diagram:
+            return
+    yield _fault(variant, variant.rules_path, line, message)
+
+
+def check_layout(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The start layout parses (tafl_core.parse_diagram): square, known symbols, exactly one
+    king, rank labels descending and consistent, file letters matching."""
+    e = variant.layout_error
+    if e is not None:
+        yield _fault(variant, variant.rules_path, getattr(e, "line", None), getattr(e, "message", None) or str(e))
+
+
+# --------------------------------------------------------------------------- page structure
+
+def check_page_parse(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """What the parser could not read: front-matter syntax, unclosed code blocks and
+    unclosed ``/// original`` blocks."""
+    for page in _pages(variant):
+        for line, message in page.problems:
+            yield _fault(variant, page.path, line, message)
+
+
+def check_front_matter(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Front matter has exactly the keys ``title`` and ``lead``, both non-empty."""
+    for page in _pages(variant):
+        if not page.text.startswith("---"):
+            continue  # reported by check_page_parse
+        for key, (value, line) in page.front_matter.items():
+            if key not in ("title", "lead"):
+                yield _fault(variant, page.path, line, f"front matter key '{key}' is not allowed (only title and lead)")
+            elif not value.strip():
+                yield _fault(variant, page.path, line, f"front matter '{key}' is empty")
+        for key in ("title", "lead"):
+            if key not in page.front_matter:
+                yield _fault(variant, page.path, 1, f"front matter has no '{key}'")
+
+
+def check_sections(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The ten ``## N. Title`` sections, each once, in order 1–10, with the exact titles of
+    the page's language; no other ``##`` heading."""
+    for page in _pages(variant):
+        titles = SECTION_TITLES[page.lang]
+        seen: dict[int, int] = {}
+        last = 0
+        for s in page.sections:
+            if s.number is None or not 1 <= s.number <= 10:
+                yield _fault(variant, page.path, s.line,
+                             f"heading '## {s.heading}' is not one of the ten sections ('## 1. {titles[0]}' … '## 10. {titles[9]}')")
+                continue
+            if s.number in seen:
+                yield _fault(variant, page.path, s.line, f"section {s.number} appears twice (first at line {seen[s.number]})")
+                continue
+            seen[s.number] = s.line
+            if s.number < last:
+                yield _fault(variant, page.path, s.line, f"section {s.number} comes after section {last}; the order is 1–10")
+            last = max(last, s.number)
+            expected = titles[s.number - 1]
+            if s.title != expected:
+                yield _fault(variant, page.path, s.line, f"section {s.number} is titled '{s.title}', expected '{expected}'")
+        for number in range(1, 11):
+            if number not in seen:
+                later = [s.line for s in page.sections if s.number is not None and s.number > number]
+                line = min(later) if later else len(page.lines)
+                yield _fault(variant, page.path, line, f"section '## {number}. {titles[number - 1]}' is missing")
+
+
+def check_sections_not_empty(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """No section and no ``### N.M`` subsection is empty (only blank lines or headings)."""
+    for page in _pages(variant):
+        lines = page.lines
+        for s in page.sections:
+            if not s.content_lines():
+                yield _fault(variant, page.path, s.line, f"section '## {s.heading}' is empty")
+                continue
+            for k, sub in enumerate(s.subsections):
+                end = s.subsections[k + 1].line - 1 if k + 1 < len(s.subsections) else s.end_line
+                text = [ln for ln in lines[sub.line:end] if ln.strip() and not ln.lstrip().startswith("#")]
+                if not text:
+                    yield _fault(variant, page.path, sub.line, f"subsection '### {sub.number or ''} {sub.title}'".replace("  ", " ") + " is empty")
+
+
+def check_subsections(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """A ``### N.M`` subsection sits in section N, and each number occurs once."""
+    for page in _pages(variant):
+        seen: dict[str, int] = {}
+        for s in page.sections:
+            for sub in s.subsections:
+                if sub.number is None:
+                    continue
+                if s.number is not None and sub.number.split(".")[0] != str(s.number):
+                    yield _fault(variant, page.path, sub.line, f"subsection {sub.number} is in section {s.number}")
+                if sub.number in seen:
+                    yield _fault(variant, page.path, sub.line, f"subsection {sub.number} appears twice (first at line {seen[sub.number]})")
+                seen.setdefault(sub.number, sub.line)
+
+
+# --------------------------------------------------------------------------- facts table
+
+def check_facts_keys(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Section 1 has a facts table with every row of the language (Herkunft…/Datierung…/
+    Origin…/Date… matched by prefix)."""
+    for page in _pages(variant):
+        s1 = page.section(1)
+        if s1 is None:
+            continue  # reported by check_sections
+        if not page.facts:
+            yield _fault(variant, page.path, s1.line, "section 1 has no facts table")
+            continue
+        for role, key, prefix in FACT_KEYS[page.lang]:
+            if _fact(page, role) is None:
+                shown = f"{key}…" if prefix else key
+                yield _fault(variant, page.path, page.facts_line, f"facts table has no row '{shown}'")
+
+
+def check_facts_board(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The board row states the layout's size as N×N (its first N×N)."""
+    if variant.layout is None:
+        return
+    size = variant.layout.size
+    for page in _pages(variant):
+        f = _fact(page, "board")
+        if f is None:
+            continue
+        m = re.search(r"(\d+)\s*[×xX]\s*(\d+)", f.value)
+        if not m:
+            yield _fault(variant, page.path, f.line, f"facts '{f.key}' does not state the board size as N×N (the layout is {size}×{size})")
+        elif (int(m.group(1)), int(m.group(2))) != (size, size):
+            yield _fault(variant, page.path, f.line, f"facts '{f.key}' says {m.group(1)}×{m.group(2)}, the layout is {size}×{size}")
+
+
+_PIECE_WORDS = {
+    "de": {"defender": r"Verteidiger", "attacker": r"Angreifer", "king": r"König"},
+    "en": {"defender": r"defenders?", "attacker": r"attackers?", "king": r"king"},
+}
+_PIECE_NAMES = {"de": {"defender": "Verteidiger", "attacker": "Angreifer", "king": "König"},
+                "en": {"defender": "defenders", "attacker": "attackers", "king": "king"}}
+
+
+def check_facts_pieces(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The pieces row ("24 Verteidiger + König gegen 48 Angreifer" / "24 defenders + king
+    against 48 attackers") matches the counted layout."""
+    if variant.layout is None:
+        return
+    counts = variant.layout.counts()
+    for page in _pages(variant):
+        f = _fact(page, "pieces")
+        if f is None:
+            continue
+        words, names = _PIECE_WORDS[page.lang], _PIECE_NAMES[page.lang]
+        for kind in ("defender", "attacker"):
+            m = re.search(rf"(\d+)\s+{words[kind]}\b", f.value, re.IGNORECASE)
+            if not m:
+                yield _fault(variant, page.path, f.line,
+                             f"facts '{f.key}' does not state the number of {names[kind]} (the layout has {counts.get(kind, 0)})")
+            elif int(m.group(1)) != counts.get(kind, 0):
+                yield _fault(variant, page.path, f.line,
+                             f"facts '{f.key}' says {m.group(1)} {names[kind]}, the layout has {counts.get(kind, 0)}")
+        if not re.search(rf"\b{words['king']}\b", f.value, re.IGNORECASE):
+            yield _fault(variant, page.path, f.line, f"facts '{f.key}' does not mention the {names['king']}")
+
+
+_YES_NO = {"de": ({"ja"}, {"nein", "kein", "keiner", "keins"}, "Ja", "Nein"),
+           "en": ({"yes"}, {"no", "none"}, "Yes", "No")}
+
+
+def check_facts_throne(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The throne row begins with Ja/Nein (Yes/No), agreeing with ``throne`` in rules.toml."""
+    rule = _rule(variant, "throne")
+    if rule is None:
+        return
+    value = rule[0]
+    for page in _pages(variant):
+        f = _fact(page, "throne")
+        if f is None:
+            continue
+        yes, no, yes_word, no_word = _YES_NO[page.lang]
+        m = re.match(r"^\W*(\w+)", f.value)
+        word = m.group(1).lower() if m else ""
+        said = True if word in yes else False if word in no else None
+        if said is None:
+            yield _fault(variant, page.path, f.line,
+                         f"facts '{f.key}' must begin with {yes_word} or {no_word} (rules.toml has throne = {_show(value)})")
+        elif said != bool(value):
+            yield _fault(variant, page.path, f.line,
+                         f"facts '{f.key}' says {m.group(1)}, rules.toml has throne = {_show(value)}")
+
+
+_ESCAPE = {"de": (r"\bEck", r"\b(Brett)?[Rr]and|\bKante", "Eck…", "Rand…"),
+           "en": (r"\bcorner", r"\bedge", "corner", "edge")}
+
+
+def check_facts_escape(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The escape row names corner (Eck…) or edge (Rand…) as in ``escape`` (first mention)."""
+    rule = _rule(variant, "escape")
+    if rule is None:
+        return
+    value = rule[0]
+    for page in _pages(variant):
+        f = _fact(page, "escape")
+        if f is None:
+            continue
+        corner_re, edge_re, corner_word, edge_word = _ESCAPE[page.lang]
+        c = re.search(corner_re, f.value, re.IGNORECASE)
+        e = re.search(edge_re, f.value, re.IGNORECASE)
+        if not c and not e:
+            yield _fault(variant, page.path, f.line,
+                         f"facts '{f.key}' names neither {corner_word} nor {edge_word} (rules.toml has escape = {value})")
+            continue
+        said = "corners" if c and (not e or c.start() < e.start()) else "edge"
+        if said != value:
+            word = corner_word if said == "corners" else edge_word
+            yield _fault(variant, page.path, f.line, f"facts '{f.key}' says {word}, rules.toml has escape = {value}")
+
+
+_ARMED = {
+    "de": (r"\b(unbewaffnet|waffenlos|nicht\s+bewaffnet)\w*", r"\bbewaffnet\w*", r"\bambo(ss|ß)", r"\bhammer",
+           "bewaffnet", "unbewaffnet", "Amboss", "Hammer"),
+    "en": (r"\b(unarmed|not\s+armed)\b", r"\barmed\b", r"\banvil", r"\bhammer",
+           "armed", "unarmed", "anvil", "hammer"),
+}
+
+
+def check_facts_king_armed(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The king row says armed (bewaffnet) or unarmed (unbewaffnet/waffenlos) as in
+    ``king_armed``; anvil/hammer also name Amboss/Hammer (anvil/hammer). When both words occur,
+    the one after the assumption marker (``Annahme: …`` / ``assumed: …``) counts."""
+    rule = _rule(variant, "king_armed")
+    if rule is None:
+        return
+    value = rule[0]
+    for page in _pages(variant):
+        f = _fact(page, "king")
+        if f is None:
+            continue
+        no_re, yes_re, anvil_re, hammer_re, yes_word, no_word, anvil_word, hammer_word = _ARMED[page.lang]
+        cell = f.value
+        masked = re.sub(no_re, lambda m: "#" * len(m.group(0)), cell, flags=re.IGNORECASE)
+        no_hits = [m.start() for m in re.finditer(no_re, cell, re.IGNORECASE)]
+        yes_hits = [m.start() for m in re.finditer(yes_re, masked, re.IGNORECASE)]
+        if no_hits and yes_hits:
+            marker = list(_MARKER_RE[page.lang].finditer(cell))
+            after = marker[-1].end() if marker else None
+            if after is not None:
+                nxt = [(p, False) for p in no_hits if p >= after] + [(p, True) for p in yes_hits if p >= after]
+                said = min(nxt)[1] if nxt else None
+            else:
+                said = None
+            if said is None:
+                yield _fault(variant, page.path, f.line,
+                             f"facts '{f.key}' says both {yes_word} and {no_word}; mark the board's choice as the assumption (rules.toml has king_armed = {value})")
+                continue
+        elif no_hits or yes_hits:
+            said = bool(yes_hits)
+        else:
+            yield _fault(variant, page.path, f.line,
+                         f"facts '{f.key}' says neither {yes_word} nor {no_word} (rules.toml has king_armed = {value})")
+            continue
+        armed = value in ("yes", "anvil", "hammer")
+        if said != armed:
+            yield _fault(variant, page.path, f.line,
+                         f"facts '{f.key}' says {yes_word if said else no_word}, rules.toml has king_armed = {value}")
+        elif value == "anvil" and not re.search(anvil_re, cell, re.IGNORECASE):
+            yield _fault(variant, page.path, f.line, f"facts '{f.key}' does not say {anvil_word} (rules.toml has king_armed = anvil)")
+        elif value == "hammer" and not re.search(hammer_re, cell, re.IGNORECASE):
+            yield _fault(variant, page.path, f.line, f"facts '{f.key}' does not say {hammer_word} (rules.toml has king_armed = hammer)")
+
+
+_FIRST = {"de": (r"\bAngreifer", r"\bVerteidiger", "Angreifer", "Verteidiger"),
+          "en": (r"\battackers?\b", r"\bdefenders?\b", "attackers", "defenders")}
+
+
+def check_facts_first_mover(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The first-move row names Angreifer/Verteidiger (attackers/defenders) as in
+    ``first_mover`` (first mention)."""
+    rule = _rule(variant, "first_mover")
+    if rule is None:
+        return
+    value = rule[0]
+    for page in _pages(variant):
+        f = _fact(page, "first")
+        if f is None:
+            continue
+        att_re, def_re, att_word, def_word = _FIRST[page.lang]
+        a = re.search(att_re, f.value, re.IGNORECASE)
+        d = re.search(def_re, f.value, re.IGNORECASE)
+        if not a and not d:
+            yield _fault(variant, page.path, f.line,
+                         f"facts '{f.key}' names neither {att_word} nor {def_word} (rules.toml has first_mover = {value})")
+            continue
+        said = "attackers" if a and (not d or a.start() < d.start()) else "defenders"
+        if said != value:
+            yield _fault(variant, page.path, f.line,
+                         f"facts '{f.key}' says {att_word if said == 'attackers' else def_word}, rules.toml has first_mover = {value}")
+
+
+_ASSUMABLE = [("throne", "throne"), ("escape", "escape"), ("king", "king_armed"), ("first", "first_mover")]
+
+
+def check_facts_assumptions(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Where rules.toml marks throne, escape, king_armed or first_mover as assumed, the facts
+    cell says so (DE: Annahme, angenommen, offen, nicht ausdrücklich, nicht erwähnt; EN:
+    assumed, assumption, open, not stated, not mentioned) — it must not state as fact what
+    its source leaves open."""
+    for role, key in _ASSUMABLE:
+        rule = _rule(variant, key)
+        if rule is None or not rule[1]:
+            continue
+        for page in _pages(variant):
+            f = _fact(page, role)
+            if f is None or _MARKER_RE[page.lang].search(f.value):
+                continue
+            words = ", ".join(ASSUMPTION_MARKERS[page.lang])
+            yield _fault(variant, page.path, f.line,
+                         f"facts '{f.key}' states {key} as fact, but rules.toml:{rule[2]} marks it assumed; the cell must say so ({words})")
+
+
+# --------------------------------------------------------------------------- section 8
+
+def check_original_block(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Section 8 holds exactly one ``/// original | <lang>`` … ``///`` block."""
+    for page in _pages(variant):
+        s8 = page.section(8)
+        if s8 is None:
+            continue
+        if page.original is None:
+            if not any("original block" in m for _, m in page.problems):
+                yield _fault(variant, page.path, s8.line, "section 8 has no '/// original | <lang>' … '///' block")
+            continue
+        if page.original_section != 8:
+            yield _fault(variant, page.path, page.original.line,
+                         f"the '/// original' block is in section {page.original_section}, not in section 8")
+        for extra in page.originals[1:]:
+            yield _fault(variant, page.path, extra.line, f"second '/// original' block (the first is at line {page.original.line})")
+
+
+def _diagram_row_lines(text: str, first_line: int, size: int) -> list[int]:
+    """Lines of the ``size`` board rows of a diagram block (top rank first)."""
+    rows = [first_line + k for k, ln in enumerate(text.split("\n")) if ln.strip()]
+    return rows[:size]
+
+
+def check_original_diagram(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """A ```` ```diagram ```` block in section 8 parses (tafl_core.parse_diagram) and shows the
+    same position as the rules.toml layout; the first differing square is named (top rank
+    first, files a→)."""
+    tc = engine()
+    if tc is None:
+        return
+    for page in _pages(variant):
+        for d in page.diagrams:
+            if d.section != 8:
+                continue
+            rel = variant.rel(page.path)
+            try:
+                pos = tc.parse_diagram(d.text, path=rel, first_line=d.line)
+            except tc.PositionError as e:
+                yield _fault(variant, page.path, getattr(e, "line", None) or d.line, getattr(e, "message", None) or str(e))
+                continue
+            layout = variant.layout
+            if layout is None:
+                continue
+            if pos.size != layout.size:
+                yield _fault(variant, page.path, d.line,
+                             f"section 8 diagram is {pos.size}×{pos.size}, the rules.toml layout is {layout.size}×{layout.size}")
+                continue
+            rows = _diagram_row_lines(d.text, d.line, pos.size)
+            for k, rank in enumerate(range(pos.size, 0, -1)):
+                diff = None
+                for file in range(pos.size):
+                    sq = f"{chr(ord('a') + file)}{rank}"
+                    here, there = pos.pieces.get(sq), layout.pieces.get(sq)
+                    if here != there:
+                        diff = (sq, here or "empty", there or "empty")
+                        break
+                if diff:
+                    line = rows[k] if k < len(rows) else d.line
+                    yield _fault(variant, page.path, line,
+                                 f"section 8 diagram differs from the rules.toml layout at {diff[0]}: {diff[1]} here, {diff[2]} in rules.toml")
+                    break
+
+
+# --------------------------------------------------------------------------- citations, sources
+
+def check_citations_listed(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Every cited ``[key]`` is listed in section 9."""
+    for page in _pages(variant):
+        listed = {e.key for e in page.sources if e.key}
+        s9 = SECTION_TITLES[page.lang][8]
+        for c in page.citations:
+            if c.key not in listed:
+                yield _fault(variant, page.path, c.line, f"citation [{c.key}] is not listed in section 9 ({s9})")
+
+
+def check_sources_cited(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Every listed source is cited somewhere on the page or marked (Hintergrund)/(background)."""
+    for page in _pages(variant):
+        cited = {c.key for c in page.citations}
+        marker = "(Hintergrund)" if page.lang == "de" else "(background)"
+        for e in page.sources:
+            if e.key and not e.background and e.key not in cited:
+                yield _fault(variant, page.path, e.line, f"source [{e.key}] is listed but never cited; cite it or end the entry with {marker}")
+
+
+def check_source_keys_unique(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Each source key is listed once."""
+    for page in _pages(variant):
+        first: dict[str, int] = {}
+        for e in page.sources:
+            if e.key is None:
+                continue
+            if e.key in first:
+                yield _fault(variant, page.path, e.line, f"source key [{e.key}] is listed twice (first at line {first[e.key]})")
+            else:
+                first[e.key] = e.line
+
+
+def check_source_entries(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Each section-9 list item is ``- [key] text — URL``: it starts with a key, and a URL it
+    gives comes last, after ' — '."""
+    for page in _pages(variant):
+        for e in page.sources:
+            if e.key is None:
+                yield _fault(variant, page.path, e.line, f"section 9 entry does not start with a [key]: {_quote(e.text)}")
+            elif re.search(r"(?i)\b(https?://|www\.)", e.text):
+                yield _fault(variant, page.path, e.line, f"source [{e.key}]: the URL must come last, after ' — '")
+
+
+def check_source_urls(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Source URLs are well formed: http or https, with a host name."""
+    for page in _pages(variant):
+        for e in page.sources:
+            if e.url is None:
+                continue
+            try:
+                u = urlsplit(e.url)
+                host = u.hostname or ""
+                u.port  # raises ValueError for a malformed port
+            except ValueError:
+                u, host = None, ""
+            ok = (u is not None and u.scheme.lower() in ("http", "https") and host
+                  and re.fullmatch(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+\.?|localhost|\[[0-9A-Fa-f:.]+\]", host))
+            if not ok:
+                yield _fault(variant, page.path, e.line,
+                             f"source [{e.key}] has a malformed URL {e.url!r} (needs http:// or https:// and a host)")
+
+
+# --------------------------------------------------------------------------- the two languages
+
+def _both(variant: Variant):
+    if all(lang in variant.pages for lang in LANGS):
+        return variant.pages["de"], variant.pages["en"]
+    return None
+
+
+def _section_line(page: Page, number: int) -> int:
+    s = page.section(number)
+    return s.line if s else 1
+
+
+def check_languages_sources(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """German and English list the same source keys, with the same URLs."""
+    pair = _both(variant)
+    if pair is None:
+        return
+    for page, other in (pair, pair[::-1]):
+        theirs = {e.key: e for e in other.sources if e.key}
+        for key, e in theirs.items():
+            if key not in {x.key for x in page.sources}:
+                yield _fault(variant, page.path, _section_line(page, 9),
+                             f"source [{key}] is listed in {other.path.name}:{e.line} but not here")
+    de, en = pair
+    de_keys = {e.key: e for e in de.sources if e.key}
+    for e in en.sources:
+        d = de_keys.get(e.key)
+        if e.key and d is not None and d.url != e.url:
+            yield _fault(variant, en.path, e.line,
+                         f"source [{e.key}] has URL {e.url!r} here, {d.url!r} in de.md:{d.line}")
+
+
+def _block_lines(o) -> list[tuple[int, str]]:
+    lines = [(o.line + 1 + k, ln.rstrip()) for k, ln in enumerate(o.text.split("\n"))]
+    while lines and not lines[0][1]:
+        lines.pop(0)
+    while lines and not lines[-1][1]:
+        lines.pop()
+    return lines
+
+
+def check_languages_original(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The section-8 original block is identical in German and English (language tag and
+    text, ignoring trailing spaces and blank lines at its ends); the first difference is
+    reported on the English page."""
+    pair = _both(variant)
+    if pair is None or pair[0].original is None or pair[1].original is None:
+        return
+    de, en = pair[0].original, pair[1].original
+    if de.lang != en.lang:
+        yield _fault(variant, pair[1].path, en.line,
+                     f"section 8 original is marked '| {en.lang}' here, '| {de.lang}' in de.md:{de.line}")
+    a, b = _block_lines(de), _block_lines(en)
+    for k in range(max(len(a), len(b))):
+        if k >= len(b):
+            yield _fault(variant, pair[1].path, (b[-1][0] if b else en.line),
+                         f"section 8 original text ends here; de.md:{a[k][0]} continues with {_quote(a[k][1])}")
+            break
+        if k >= len(a):
+            yield _fault(variant, pair[1].path, b[k][0],
+                         f"section 8 original text has {_quote(b[k][1])} here; in de.md it ended at line {a[-1][0] if a else de.line}")
+            break
+        if a[k][1] != b[k][1]:
+            yield _fault(variant, pair[1].path, b[k][0],
+                         f"section 8 original text differs from de.md:{a[k][0]}: {_quote(b[k][1])} here, {_quote(a[k][1])} there")
+            break
+
+
+def check_languages_related(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """German and English name the same related variants."""
+    pair = _both(variant)
+    if pair is None:
+        return
+    for page, other in (pair, pair[::-1]):
+        mine = {r.slug for r in page.related}
+        reported = set()
+        for r in other.related:
+            if r.slug not in mine and r.slug not in reported:
+                reported.add(r.slug)
+                yield _fault(variant, page.path, _section_line(page, 7),
+                             f"related variant [[{r.slug}]] is linked in {other.path.name}:{r.line} but not here")
+
+
+def check_related_resolve(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Each ``[[slug]]`` is a variant folder in the root or a stub in _not_yet_documented.toml."""
+    for page in _pages(variant):
+        for r in page.related:
+            if r.slug not in ctx.known_slugs and r.slug not in ctx.stubs:
+                yield _fault(variant, page.path, r.line,
+                             f"related variant [[{r.slug}]] is neither a folder in {ctx.root.name}/ nor listed in {STUBS_FILE}")
+
+
+# --------------------------------------------------------------------------- html, refs
+
+_UNSAFE_TAG = re.compile(r"<\s*/?\s*(script|style|iframe|frame|frameset|object|embed|applet|base|meta|link|form|svg|math)\b", re.IGNORECASE)
+_EVENT_ATTR = re.compile(r"<[A-Za-z!/][^>]*?[\s/\"'](on[a-z]+)\s*=", re.IGNORECASE)
+_SCRIPT_URL = re.compile(r"(j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t|v\s*b\s*s\s*c\s*r\s*i\s*p\s*t)\s*:|data\s*:\s*(text/html|image/svg)", re.IGNORECASE)
+
+
+def unsafe_html(line: str) -> list[str]:
+    """The constructs in ``line`` that could run script in a browser: tags such as
+    ``<script``/``<style``/``<iframe``/``<object``/``<embed``, ``on…=`` attributes in a tag,
+    ``javascript:``/``vbscript:`` and ``data:text/html`` URLs (also entity-encoded)."""
+    found = []
+    decoded = html.unescape(line)
+    for text in dict.fromkeys((line, decoded)):
+        for m in _UNSAFE_TAG.finditer(text):
+            found.append("<" + m.group(1).lower())
+        for m in _EVENT_ATTR.finditer(text):
+            found.append(m.group(1).lower() + "=")
+        for m in _SCRIPT_URL.finditer(text):
+            found.append(re.sub(r"\s", "", m.group(0)).lower())
+    return list(dict.fromkeys(found))
+
+
+def check_html(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """No raw HTML that could run script in de.md, en.md or rules.toml (notes are shown)."""
+    files = [(p.path, p.text) for p in _pages(variant)]
+    if variant.rules_text is not None:
+        files.append((variant.rules_path, variant.rules_text))
+    for path, text in files:
+        for k, line in enumerate(text.split("\n")):
+            for what in unsafe_html(line):
+                yield _fault(variant, path, k + 1, f"raw HTML that could run script: '{what}'")
+
+
+def check_refs(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Every ``ref`` in rules.toml names a section (``"4"``) or subsection (``"5.3"``) that
+    exists in both languages."""
+    rules = (variant.rules_data or {}).get("rules")
+    if not isinstance(rules, dict):
+        return
+    lines = _toml_lines(variant.rules_text or "")
+    numbers = {}
+    for page in _pages(variant):
+        nums = {str(s.number) for s in page.sections if s.number is not None}
+        nums |= {sub.number for s in page.sections for sub in s.subsections if sub.number}
+        numbers[page.path.name] = nums
+    for key, rule in rules.items():
+        if not isinstance(rule, dict) or "ref" not in rule:
+            continue
+        ref = str(rule["ref"]).strip()
+        missing = [name for name, nums in numbers.items() if ref not in nums]
+        if missing:
+            line = lines.get((f"rules.{key}", "ref"), lines.get((f"rules.{key}", ""), 1))
+            yield _fault(variant, variant.rules_path, line,
+                         f"rule {key}: ref '{ref}' names no section or subsection in {' and '.join(missing)}")
+
+
+# --------------------------------------------------------------------------- driver
+
+#: Every per-variant check, in reporting order.
+CHECKS: list[Check] = [
+    check_files_present, check_slug, check_engine, check_rules_file, check_layout,
+    check_page_parse, check_front_matter, check_sections, check_sections_not_empty,
+    check_subsections, check_facts_keys, check_facts_board, check_facts_pieces,
+    check_facts_throne, check_facts_escape, check_facts_king_armed, check_facts_first_mover,
+    check_facts_assumptions, check_original_block, check_original_diagram,
+    check_citations_listed, check_sources_cited, check_source_keys_unique,
+    check_source_entries, check_source_urls, check_languages_sources,
+    check_languages_original, check_languages_related, check_related_resolve, check_html,
+    check_refs,
+]
+
+
+def validate_variant(variant: Variant, known_slugs: Iterable[str], stubs: dict, root: Path | None = None) -> list[Fault]:
+    """All faults of one parsed variant, sorted by path and line (stable within a line).
+
+    ``known_slugs``: slugs with a source folder; ``stubs``: :func:`load_stubs` of the root.
+    """
+    ctx = Context(Path(root) if root else variant.root, set(known_slugs), dict(stubs))
+    faults: list[Fault] = []
+    for check in CHECKS:
+        faults.extend(check(variant, ctx))
+    return _sorted(faults)
+
+
+def _sorted(faults: list[Fault]) -> list[Fault]:
+    unique = list(dict.fromkeys(faults))
+    return sorted(unique, key=lambda f: (f.path, f.line))
+
+
+def check_stubs_file(root: Path, known_slugs: set[str]) -> list[Fault]:
+    """_not_yet_documented.toml (optional) parses; each entry is ``[slug]`` with non-empty
+    ``de`` and ``en`` names and no source folder of the same slug."""
+    f = Path(root) / STUBS_FILE
+    if not f.is_file():
+        return []
+    rel = rel_path(f, root)
+    text = f.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        return [Fault(rel, int(m.group(1)) if m else 1, f"not valid TOML: {str(e).split(' (at')[0]}")]
+    lines = _toml_lines(text)
+    out = []
+    for slug, entry in data.items():
+        line = lines.get((slug, ""), 1)
+        if not SLUG_RE.fullmatch(slug):
+            out.append(Fault(rel, line, f"stub '{slug}' is not a slug (lower case letters, digits and '-')"))
+        if not isinstance(entry, dict):
+            out.append(Fault(rel, lines.get(("", slug), line), f"stub '{slug}' must be a table with de and en names"))
+            continue
+        for lang in LANGS:
+            if not isinstance(entry.get(lang), str) or not entry[lang].strip():
+                out.append(Fault(rel, line, f"stub '{slug}' has no {lang} name"))
+        for key in entry:
+            if key not in LANGS:
+                out.append(Fault(rel, lines.get((slug, key), line), f"stub '{slug}': unknown key '{key}' (only de and en)"))
+        if slug in known_slugs:
+            out.append(Fault(rel, line, f"stub '{slug}' has a source folder {Path(root).name}/{slug}; remove the stub"))
+        for lang in LANGS:
+            if isinstance(entry.get(lang), str):
+                for what in unsafe_html(entry[lang]):
+                    out.append(Fault(rel, lines.get((slug, lang), line), f"raw HTML that could run script: '{what}'"))
+    return out
+
+
+def validate_tree(root: Path = Path("variants_src")) -> list[Fault]:
+    """All faults of every variant in ``root`` and of its stubs file, sorted by path and line."""
+    root = Path(root)
+    if not root.is_dir():
+        return [Fault(root.as_posix(), 1, "variants root does not exist")]
+    dirs = variant_dirs(root)
+    known = {d.name for d in dirs}
+    stubs = load_stubs(root)
+    faults = check_stubs_file(root, known)
+    for d in dirs:
+        faults.extend(validate_variant(load_variant(d), known, stubs, root))
+    return _sorted(faults)
+
+
+def default_root() -> Path:
+    """``variants_src`` next to the build_tools package (the repository's)."""
+    return Path(__file__).resolve().parent.parent / "variants_src"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m build_tools validate [--root DIR]``: print every fault as
+    ``path:line: message`` to stdout, a summary to stderr; return 1 on any fault, else 0.
+    Writes no files."""
+    parser = argparse.ArgumentParser(prog="python -m build_tools validate",
+                                     description="Check the variant sources (README.md, 'Writing a variant source').")
+    parser.add_argument("--root", type=Path, default=None, help="variants folder (default: the repository's variants_src)")
+    args = parser.parse_args(argv)
+    root = args.root if args.root is not None else default_root()
+    if not root.is_dir():
+        print(f"build_tools validate: {root} is not a directory", file=sys.stderr)
+        return 2
+    faults = validate_tree(root)
+    for f in faults:
+        print(f)
+    slugs = {d.name for d in variant_dirs(root)}
+    n = len(slugs)
+    if faults:
+        bad = {part for f in faults for part in f.path.split("/")[-2:-1] if part in slugs}
+        print(f"{len(faults)} fault{'s' if len(faults) != 1 else ''} in {len(bad)} of {n} variants"
+              + (" and the stubs file" if any(f.path.endswith(STUBS_FILE) for f in faults) else ""), file=sys.stderr)
+        return 1
+    print(f"{n} variant{'s' if n != 1 else ''} valid", file=sys.stderr)
+    return 0
