@@ -569,58 +569,80 @@ class Game:
         return Capture(k, KING, "king_surrounded", tuple(partners), "king_capture")
 
     def _shieldwall(self, to: int, side: int, already: set) -> list[Capture]:
-        """Shieldwall captures made by the piece that moved to ``to`` (Copenhagen rules: a row of
-        two or more enemies on the edge, bracketed at both ends, each with an enemy of the row in
-        front of it; a corner may bracket when ``shieldwall = "corner"``; a king in the row is not
-        captured)."""
+        """Shieldwall captures made by the piece that moved to ``to`` (Copenhagen rules): a row of
+        two or more enemies along the board edge, bracketed at both ends by the mover's pieces
+        (or, with ``shieldwall = "corner"``, an empty corner square), each member with a piece of
+        the mover's side on the square in front of it. The move must be a bracketing move;
+        without ``shieldwall_flank`` a move onto a front square closes the wall too. A king in
+        the row is never taken by it."""
+        t = self.t
+        board = self.board
+        if not t.edge[to] and t.shieldwall_flank:
+            return []
+        out = []
+        done = set(already)
+        for x in t.adj[to]:
+            if not t.edge[x] or x in done or not board[x] or SIDE_OF[board[x]] == side:
+                continue
+            for cap in self._wall_through(x, to, side):
+                if cap.square not in done:
+                    done.add(cap.square)
+                    out.append(cap)
+        return out
+
+    def _wall_through(self, x: int, mover: int, side: int) -> list[Capture]:
+        """The shieldwall capture of the row of enemies on the edge that contains ``x``, if the
+        piece on ``mover`` closes it; [] otherwise."""
         t = self.t
         n = t.n
         board = self.board
-        if not t.edge[to]:
-            return []
-        r, f = divmod(to, n)
-        out = []
-        # directions along the edge and the inward step
-        lines = []
-        if r == 0 or r == n - 1:
-            lines.append(((1, -1), n if r == 0 else -n))
-        if f == 0 or f == n - 1:
-            lines.append(((n, -n), 1 if f == 0 else -1))
-        for steps, inward in lines:
-            for step in steps:
-                row = []
-                s = to + step
-                while self._on_line(to, s, step) and board[s] and SIDE_OF[board[s]] != side:
-                    row.append(s)
-                    s += step
-                if len(row) < 2 or not self._on_line(to, s, step):
-                    continue
-                end = board[s]
-                if end:
-                    if SIDE_OF[end] != side or (end == KNG and not t.king_anvil):
-                        continue
-                    partner = (s, CODE_KIND[end])
-                elif t.kind[s] == CORNER and t.shieldwall == "corner":
-                    partner = (s, "corner")
-                else:
-                    continue
-                fronts_ok = all(board[x + inward] and SIDE_OF[board[x + inward]] == side and
-                                (board[x + inward] != KNG or t.king_anvil) for x in row)
-                if not fronts_ok:
-                    continue
-                for x in row:
-                    if board[x] != KNG and x not in already:
-                        out.append(Capture(x, CODE_KIND[board[x]], "shieldwall",
-                                           (partner, (x + inward, CODE_KIND[board[x + inward]])), "shieldwall"))
-        return out
+        r, f = divmod(x, n)
+        if r in (0, n - 1) and 0 < f < n - 1:
+            step, inward = 1, (n if r == 0 else -n)
 
-    def _on_line(self, origin: int, s: int, step: int) -> bool:
-        n = self.t.n
-        if not 0 <= s < n * n:
-            return False
-        if step in (1, -1):
-            return s // n == origin // n
-        return True
+            def on_line(s: int) -> bool:
+                return 0 <= s < n * n and s // n == r
+        elif f in (0, n - 1) and 0 < r < n - 1:
+            step, inward = n, (1 if f == 0 else -1)
+
+            def on_line(s: int) -> bool:
+                return 0 <= s < n * n
+        else:
+            return []
+
+        def enemy(s: int) -> bool:
+            return on_line(s) and board[s] != EMPTY and SIDE_OF[board[s]] != side
+
+        def friend(s: int) -> bool:
+            c = board[s]
+            return c != EMPTY and SIDE_OF[c] == side and (c != KNG or t.king_anvil or t.king_hammer)
+
+        lo = hi = x
+        while enemy(lo - step):
+            lo -= step
+        while enemy(hi + step):
+            hi += step
+        row = list(range(lo, hi + step, step))
+        if len(row) < 2:
+            return []
+        partners = []
+        for end in (lo - step, hi + step):
+            if not on_line(end):
+                return []
+            if friend(end):
+                partners.append((end, CODE_KIND[board[end]]))
+            elif board[end] == EMPTY and t.kind[end] == CORNER and t.shieldwall == "corner":
+                partners.append((end, "corner"))
+            else:
+                return []
+        fronts = [s + inward for s in row]
+        if not all(friend(s) for s in fronts):
+            return []
+        if mover not in (lo - step, hi + step) and (t.shieldwall_flank or mover not in fronts):
+            return []
+        return [Capture(s, CODE_KIND[board[s]], "shieldwall",
+                        tuple(partners) + ((s + inward, CODE_KIND[board[s + inward]]),), "shieldwall")
+                for s in row if board[s] != KNG]
 
     def _result_after(self, to: int, code: int, side: int, h: int) -> Result | None:
         t = self.t

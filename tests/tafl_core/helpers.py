@@ -1,0 +1,138 @@
+"""Small builders for engine tests: a neutral 9x9 ruleset whose rules each test switches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tafl_core import Game, Ruleset, parse_diagram
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = REPO.parent / "shared"
+
+BASE_TOML = '''
+[variant]
+name = "Test 9x9"
+historicity = "modern"
+
+[layout]
+diagram = """
+9 . . . A A A . . .
+8 . . . . A . . . .
+7 . . . . D . . . .
+6 A . . . D . . . A
+5 A A D D K D D A A
+4 A . . . D . . . A
+3 . . . . D . . . .
+2 . . . . A . . . .
+1 . . . A A A . . .
+  A B C D E F G H I
+"""
+
+[rules.first_mover]
+value = "attackers"
+ref = "5.1"
+[rules.escape]
+value = "corners"
+ref = "4"
+[rules.king_armed]
+value = "yes"
+ref = "5.4"
+[rules.king_capture]
+value = "custodial"
+ref = "5.4"
+[rules.throne]
+value = true
+ref = "5.3"
+[rules.throne_stop]
+value = ["king"]
+ref = "5.3"
+[rules.throne_pass]
+value = ["attacker", "defender", "king"]
+ref = "5.3"
+[rules.throne_reenter]
+value = ["king"]
+ref = "5.3"
+[rules.throne_hostile]
+value = []
+ref = "5.3"
+[rules.throne_hostile_empty]
+value = []
+ref = "5.3"
+[rules.corners]
+value = "single"
+ref = "5.3"
+[rules.corner_stop]
+value = ["king"]
+ref = "5.3"
+[rules.corner_pass]
+value = []
+ref = "5.3"
+[rules.corner_reenter]
+value = ["king"]
+ref = "5.3"
+[rules.corner_hostile]
+value = []
+ref = "5.3"
+[rules.corner_hostile_empty]
+value = []
+ref = "5.3"
+[rules.camps]
+value = []
+ref = "5.3"
+[rules.shieldwall]
+value = "off"
+ref = "5.2"
+[rules.shieldwall_flank]
+value = false
+ref = "5.2"
+[rules.edge_fort]
+value = false
+ref = "4"
+[rules.encirclement]
+value = false
+ref = "4"
+[rules.repetition]
+value = "ignored"
+ref = "5.5"
+[rules.repetition_count]
+value = 3
+ref = "5.5"
+[rules.no_moves]
+value = "none"
+ref = "5.5"
+'''
+
+_BASE = Ruleset.from_toml(BASE_TOML, "base.toml")
+
+
+def ruleset(**overrides) -> Ruleset:
+    """The neutral 9x9 test ruleset with some rules switched (lists given as lists)."""
+    return _BASE.with_overrides({k: tuple(v) if isinstance(v, list) else v for k, v in overrides.items()})
+
+
+def game(diagram: str, to_move: str = "attackers", **overrides) -> Game:
+    """A game under ``ruleset(**overrides)`` from ``diagram`` (9x9, top rank first)."""
+    rs = ruleset(**overrides)
+    return Game(rs, parse_diagram(diagram), to_move)
+
+
+def captured(played) -> list[str]:
+    """Sorted names of the squares a played move captured."""
+    from tafl_core import square_name
+    return sorted(square_name(c.square, played.move.size) for c in played.captures)
+
+
+def setup(spec: str, to_move: str = "attackers", size: int = 9, **overrides) -> Game:
+    """A game from a piece list like ``"K e4; A d4 f4 e1; D c3"`` under ``ruleset(**overrides)``."""
+    from tafl_core import Position
+    kinds = {"K": "king", "A": "attacker", "D": "defender"}
+    pieces = {}
+    for part in spec.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        letter, *squares = part.split()
+        for sq in squares:
+            assert sq not in pieces, f"{sq} given twice"
+            pieces[sq] = kinds[letter]
+    return Game(ruleset(**overrides), Position(size, pieces), to_move)
