@@ -1,0 +1,163 @@
+"""Self-hosted Pyodide for the playable board (issue 5).
+
+`install(site_dir, cdn=...)` puts everything the board's worker needs under
+`site_dir/assets/pyodide/`, once per site (all pages and both languages share it):
+
+- the Pyodide core files from the npm package (`node_modules/pyodide`, pinned in
+  package.json): pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip;
+- the `tafl_core` wheel (`py3-none-any`, built with pypa `build` from the repository's
+  pyproject.toml: the same wheel `pyodide build` makes for a pure-Python package);
+- pyodide-lock.json: Pyodide's lock file with the wheel registered by pyodide-build's
+  `pyodide lockfile add-wheels`, so the worker loads it by name (`loadPackage("tafl-core")`)
+  and Pyodide checks its sha256.
+
+With `cdn=True` the Pyodide core files are not copied (the worker loads them from the CDN);
+the wheel and the lock file that names it are still written, since no CDN hosts the
+project's own package.
+
+The wheel and the patched lock file are cached in `.cache/pyodide-assets/`, keyed by a hash
+of the engine's sources, pyproject.toml and Pyodide's lock file, so repeated builds
+(`mkdocs serve`) only copy files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+CACHE_DIR = ROOT / ".cache" / "pyodide-assets"
+CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+LOCK_FILE = "pyodide-lock.json"
+PACKAGE_NAME = "tafl-core"
+TARGET = Path("assets") / "pyodide"
+
+
+class PyodideAssetsError(RuntimeError):
+    """The Pyodide files could not be installed (npm package missing, wheel build failed,
+    lock file not written). The message says what to run."""
+
+
+def _venv_bin(name: str) -> str:
+    """Path of a console script next to the running interpreter (the project's .venv)."""
+    candidate = Path(sys.executable).parent / name
+    return str(candidate) if candidate.exists() else name
+
+
+def _source_hash() -> str:
+    """sha256 over everything that changes the wheel or the lock file: tafl_core/**/*.py,
+    pyproject.toml and Pyodide's own lock file. Hex string."""
+    h = hashlib.sha256()
+    files = sorted(f for f in (ROOT / "tafl_core").rglob("*")
+                   if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc")
+    extra = [ROOT / n for n in ("pyproject.toml", "README.md", "LICENSE") if (ROOT / n).is_file()]
+    for f in files + extra + [NODE_PYODIDE / LOCK_FILE]:
+        h.update(str(f.relative_to(ROOT)).encode())
+        h.update(b"\0")
+        h.update(f.read_bytes())
+        h.update(b"\0")
+    return h.hexdigest()[:20]
+
+
+def _run(cmd: list[str], what: str) -> None:
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stderr or proc.stdout).strip().splitlines()[-15:])
+        raise PyodideAssetsError(f"{what} failed (exit {proc.returncode}): {' '.join(cmd)}\n{tail}")
+
+
+def build_cached() -> Path:
+    """Build (or reuse) the tafl_core wheel and the lock file that registers it.
+
+    Returns the cache folder holding exactly one `tafl_core-*-py3-none-any.whl` and
+    `pyodide-lock.json`. Raises PyodideAssetsError when node_modules/pyodide is missing or
+    a build step fails.
+    """
+    if not (NODE_PYODIDE / LOCK_FILE).is_file():
+        raise PyodideAssetsError(
+            f"{NODE_PYODIDE} is missing: run `npm ci` (or `make node`) first")
+    key = _source_hash()
+    out = CACHE_DIR / key
+    if (out / LOCK_FILE).is_file() and list(out.glob("*.whl")):
+        return out
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="wheel-", dir=CACHE_DIR) as tmp:
+        tmp_path = Path(tmp)
+        wheel_dir = tmp_path / "dist"
+        # Build from a clean copy: setuptools' build/ folder in the work tree would keep
+        # modules that were deleted since, and parallel builds would share it.
+        src = tmp_path / "src"
+        shutil.copytree(ROOT / "tafl_core", src / "tafl_core",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
+            if (ROOT / name).is_file():
+                shutil.copy2(ROOT / name, src / name)
+        _run([sys.executable, "-m", "build", "--wheel", "--outdir", str(wheel_dir), str(src)],
+             "building the tafl_core wheel (pypa build)")
+        wheels = sorted(wheel_dir.glob("tafl_core-*-py3-none-any.whl"))
+        if len(wheels) != 1:
+            raise PyodideAssetsError(f"expected one py3-none-any wheel, found {wheels}")
+        stage = tmp_path / "stage"
+        stage.mkdir()
+        wheel = stage / wheels[0].name
+        shutil.copy2(wheels[0], wheel)
+        _run([_venv_bin("pyodide"), "lockfile", "add-wheels",
+              "--input", str(NODE_PYODIDE / LOCK_FILE),
+              "--output", str(stage / LOCK_FILE),
+              "--base-path", str(stage), str(wheel)],
+             "registering the wheel (pyodide lockfile add-wheels)")
+        lock = json.loads((stage / LOCK_FILE).read_text(encoding="utf-8"))
+        entry = lock.get("packages", {}).get(PACKAGE_NAME)
+        if not entry or entry.get("file_name") != wheel.name:
+            raise PyodideAssetsError(f"{PACKAGE_NAME} not registered in {LOCK_FILE}: {entry!r}")
+        if out.exists():
+            shutil.rmtree(out)
+        stage.rename(out)
+    # Keep the cache small: only the current key.
+    for old in CACHE_DIR.iterdir():
+        if old.is_dir() and old.name != key and not old.name.startswith("wheel-"):
+            shutil.rmtree(old, ignore_errors=True)
+    return out
+
+
+def _place(src: Path, dst: Path) -> None:
+    """Hard-link src to dst when possible (fast, no extra space), else copy."""
+    if dst.exists():
+        dst.unlink()
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def install(site_dir: Path, *, cdn: bool) -> None:
+    """Install the board's Python runtime into `site_dir/assets/pyodide/`.
+
+    site_dir: the built site (MkDocs `config["site_dir"]`, called from `on_post_build`).
+    cdn: True when mkdocs.yml sets `extra.tafl.pyodide_cdn`; the Pyodide core files are then
+    loaded from the CDN and not copied, only the wheel and its lock file are written.
+    Raises PyodideAssetsError (with the command to run) when a step fails.
+    """
+    built = build_cached()
+    target = Path(site_dir) / TARGET
+    target.mkdir(parents=True, exist_ok=True)
+    if not cdn:
+        for name in CORE_FILES:
+            src = NODE_PYODIDE / name
+            if not src.is_file():
+                raise PyodideAssetsError(f"{src} is missing: run `npm ci` (or `make node`)")
+            _place(src, target / name)
+    for src in built.iterdir():
+        _place(src, target / src.name)
+
+
+if __name__ == "__main__":  # python -m build_tools.pyodide_assets SITE_DIR [--cdn]
+    args = sys.argv[1:]
+    install(Path(args[0] if args and not args[0].startswith("-") else "site"), cdn="--cdn" in args)

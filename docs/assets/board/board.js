@@ -1,0 +1,1271 @@
+// Tafl-Kompendium: the playable board (ES module, no build step, no framework).
+//
+// Shape (after chessground): config in (the page's board-data JSON), state inside (one
+// object, `this.st` from the engine plus UI fields), render from state (`render()`), events
+// out (moves go to the engine in a module Web Worker running tafl_core in Pyodide).
+// The board knows no game rule: legal targets, captures, results, whether a position is
+// possible, all come from tafl_core.bridge through worker.js.
+//
+// Markup contract (notes/CONTRACTS.md, issue 5): mounts at `.tafl-board#board`; reads
+// `script[data-role=board-data]` and the static SVG's viewBox / data-cell / data-margin;
+// exposes data-state, data-to-move, data-result, data-reason on the root, data-square on
+// squares, data-piece + data-square on pieces, data-target on legal target squares,
+// data-role="move-list", and buttons data-action="undo|redo|reset|flip|edit|share".
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const FILES = "abcdefghijklmnopqrstuvwxy";
+const FRAGMENT_MAX = 4096; // characters: a fragment longer than this is refused unread
+const MOVES_MAX = 500;
+const SQUARE_RE = "[a-y](?:[1-9]|1[0-9]|2[0-5])";
+const MOVE_RE = new RegExp(`^${SQUARE_RE}-${SQUARE_RE}$`);
+const OTN_RE = /^\/(?:[0-9tTK]{1,75}\/){7,25}$/;
+
+// ---------------------------------------------------------------- strings (DE / EN)
+
+const STRINGS = {
+  de: {
+    boardLabel: (title) => `Spielbrett ${title}. Pfeiltasten bewegen die Markierung, Eingabe oder Leertaste wählt eine Figur und zieht sie.`,
+    loading: "Spiel-Engine wird geladen …",
+    engineError: (msg) => `Die Spiel-Engine konnte nicht geladen werden: ${msg}`,
+    side: { attackers: "Angreifer", defenders: "Verteidiger" },
+    toMove: (side) => `${side} am Zug`,
+    piece: { attacker: "Angreifer", defender: "Verteidiger", king: "König" },
+    emptySquare: "leer",
+    actions: { undo: "Zurück", redo: "Vor", reset: "Neu beginnen", flip: "Brett drehen", edit: "Stellung aufbauen", share: "Link kopieren" },
+    actionTitles: {
+      undo: "Letzten Zug zurücknehmen", redo: "Zurückgenommenen Zug wiederholen",
+      reset: "Zurück zur Ausgangsstellung dieser Partie", flip: "Brett um 180° drehen",
+      edit: "Figuren setzen und entfernen", share: "Link auf diese Partie kopieren",
+    },
+    moveList: "Züge",
+    noMoves: "Noch keine Züge.",
+    captures: "Schläge im letzten Zug",
+    taken: "geschlagen",
+    between: (a, b) => `zwischen ${a} und ${b}`,
+    by: (list) => `durch ${list}`,
+    surrounded: (list) => `umzingelt von ${list}`,
+    edge: (list) => `am Brettrand eingeschlossen von ${list}`,
+    shieldwall: (list) => `im Schildwall geschlagen durch ${list}`,
+    and: "und",
+    kingOn: (sq) => `König auf ${sq}`,
+    withKind: {
+      throneEmpty: "dem leeren Thron", throne: (sq) => `dem Thron ${sq}`,
+      corner: (sq) => `der Ecke ${sq}`, camp: (sq) => `dem Lager ${sq}`, edge: "dem Brettrand",
+      king: (sq) => `dem König auf ${sq}`,
+    },
+    winner: { attackers: "Die Angreifer gewinnen", defenders: "Die Verteidiger gewinnen", draw: "Unentschieden" },
+    reason: {
+      king_captured: "der König ist gefangen", king_escaped: "der König ist entkommen",
+      encirclement: "alle Verteidiger sind eingeschlossen", edge_fort: "der König hat eine Randfestung gebaut",
+      no_legal_moves: "die Seite am Zug hat keinen erlaubten Zug", repetition: "eine Stellung hat sich wiederholt",
+    },
+    rule: "Regel",
+    moved: (side, notation) => `${side}: ${notation}`,
+    movedCaptures: (n) => (n === 1 ? "ein Stein geschlagen" : `${n} Steine geschlagen`),
+    undone: "Zug zurückgenommen.",
+    redone: (n) => `Zug wiederholt: ${n}`,
+    restarted: "Partie neu begonnen.",
+    illegal: (mv) => `Der Zug ${mv} ist nicht erlaubt.`,
+    cannotMove: (sq) => `Die Figur auf ${sq} kann jetzt nicht ziehen.`,
+    gameOver: "Die Partie ist beendet: Zurück oder Neu beginnen.",
+    flipped: "Brett gedreht.",
+    focusSquare: (sq, what) => `${sq}: ${what}`,
+    selected: (sq, n) => `${sq} gewählt, ${n} mögliche Ziele.`,
+    // fragment / sharing
+    fragmentError: (why) => `Der Link enthält keine gültige Partie (${why}). Es gilt die Startaufstellung.`,
+    fragTooLong: "zu lang",
+    fragSyntax: "unerwartete Zeichen",
+    fragKey: (k) => `unbekannter Teil „${k}“`,
+    fragDup: (k) => `„${k}“ doppelt`,
+    fragPos: "Stellung unlesbar",
+    fragTurn: "Seite am Zug unbekannt",
+    fragMoves: "Zugliste unlesbar",
+    fragTooMany: `mehr als ${MOVES_MAX} Züge`,
+    fragAlt: "unbekannte Regelabwandlung",
+    fragEngine: (msg) => `Stellung: ${msg}`,
+    fragMoveIllegal: (i, mv) => `Zug ${i} (${mv}) ist nicht erlaubt`,
+    linkCopied: "Link kopiert.",
+    linkManual: "Der Link konnte nicht automatisch kopiert werden; bitte aus dem Feld kopieren.",
+    linkLabel: "Link auf diese Partie",
+    loadedFromLink: "Partie aus dem Link geladen.",
+    // editor
+    editorTitle: "Stellung aufbauen",
+    editorHelp: "Figur wählen, dann auf Felder klicken; ein Klick auf eine gleiche Figur entfernt sie.",
+    tool: { attacker: "Angreifer", defender: "Verteidiger", king: "König", remove: "Entfernen" },
+    editorToMove: "Am Zug",
+    editorClear: "Brett leeren",
+    editorStart: "Startaufstellung",
+    editorPlay: "Von hier spielen",
+    editorCancel: "Abbrechen",
+    impossible: (why) => `Diese Stellung ist nicht möglich: ${why}`,
+    editing: "Aufbaumodus: Felder anklicken, um Figuren zu setzen.",
+    placed: (sq, what) => `${sq}: ${what}`,
+    // assumptions
+    assumptionsTitle: "Annahmen dieses Bretts",
+    assumptionsHelp: "Die Quelle lässt diese Regeln offen; das Brett spielt die angenommene Lesart. Jeder Schalter wechselt zur Alternative.",
+    assumed: "angenommen",
+    alternative: "Alternative",
+    useAlternative: "Alternative spielen",
+    variantNotice: (list) => `Abgewandelte Regeln: Das Brett spielt jetzt eine Variante der dokumentierten Regeln (${list}).`,
+    rulesChanged: "Regeln gewechselt, Partie neu begonnen.",
+  },
+  en: {
+    boardLabel: (title) => `${title} board. Arrow keys move the focus square, Enter or Space selects a piece and moves it.`,
+    loading: "Loading the game engine …",
+    engineError: (msg) => `The game engine could not be loaded: ${msg}`,
+    side: { attackers: "Attackers", defenders: "Defenders" },
+    toMove: (side) => `${side} to move`,
+    piece: { attacker: "attacker", defender: "defender", king: "king" },
+    emptySquare: "empty",
+    actions: { undo: "Undo", redo: "Redo", reset: "Restart", flip: "Flip board", edit: "Set up position", share: "Copy link" },
+    actionTitles: {
+      undo: "Take back the last move", redo: "Replay the move taken back",
+      reset: "Back to the starting position of this game", flip: "Turn the board by 180°",
+      edit: "Place and remove pieces", share: "Copy a link to this game",
+    },
+    moveList: "Moves",
+    noMoves: "No moves yet.",
+    captures: "Captures in the last move",
+    taken: "taken",
+    between: (a, b) => `between ${a} and ${b}`,
+    by: (list) => `by ${list}`,
+    surrounded: (list) => `surrounded by ${list}`,
+    edge: (list) => `enclosed against the board edge by ${list}`,
+    shieldwall: (list) => `taken in a shieldwall by ${list}`,
+    and: "and",
+    kingOn: (sq) => `king on ${sq}`,
+    withKind: {
+      throneEmpty: "the empty throne", throne: (sq) => `the throne ${sq}`,
+      corner: (sq) => `the corner ${sq}`, camp: (sq) => `the camp ${sq}`, edge: "the board edge",
+      king: (sq) => `the king on ${sq}`,
+    },
+    winner: { attackers: "The attackers win", defenders: "The defenders win", draw: "Draw" },
+    reason: {
+      king_captured: "the king is captured", king_escaped: "the king has escaped",
+      encirclement: "all defenders are encircled", edge_fort: "the king has built an edge fort",
+      no_legal_moves: "the side to move has no legal move", repetition: "a position was repeated",
+    },
+    rule: "rule",
+    moved: (side, notation) => `${side}: ${notation}`,
+    movedCaptures: (n) => (n === 1 ? "one piece taken" : `${n} pieces taken`),
+    undone: "Move taken back.",
+    redone: (n) => `Move replayed: ${n}`,
+    restarted: "Game restarted.",
+    illegal: (mv) => `The move ${mv} is not legal.`,
+    cannotMove: (sq) => `The piece on ${sq} cannot move now.`,
+    gameOver: "The game is over: undo or restart.",
+    flipped: "Board flipped.",
+    focusSquare: (sq, what) => `${sq}: ${what}`,
+    selected: (sq, n) => `${sq} selected, ${n} possible targets.`,
+    fragmentError: (why) => `The link does not hold a valid game (${why}). Showing the starting position.`,
+    fragTooLong: "too long",
+    fragSyntax: "unexpected characters",
+    fragKey: (k) => `unknown part “${k}”`,
+    fragDup: (k) => `“${k}” given twice`,
+    fragPos: "position unreadable",
+    fragTurn: "unknown side to move",
+    fragMoves: "move list unreadable",
+    fragTooMany: `more than ${MOVES_MAX} moves`,
+    fragAlt: "unknown rule change",
+    fragEngine: (msg) => `position: ${msg}`,
+    fragMoveIllegal: (i, mv) => `move ${i} (${mv}) is not legal`,
+    linkCopied: "Link copied.",
+    linkManual: "The link could not be copied automatically; please copy it from the field.",
+    linkLabel: "Link to this game",
+    loadedFromLink: "Game loaded from the link.",
+    editorTitle: "Set up a position",
+    editorHelp: "Choose a piece, then click squares; clicking the same piece again removes it.",
+    tool: { attacker: "Attacker", defender: "Defender", king: "King", remove: "Remove" },
+    editorToMove: "To move",
+    editorClear: "Clear board",
+    editorStart: "Starting position",
+    editorPlay: "Play from here",
+    editorCancel: "Cancel",
+    impossible: (why) => `This position is not possible: ${why}`,
+    editing: "Set-up mode: click squares to place pieces.",
+    placed: (sq, what) => `${sq}: ${what}`,
+    assumptionsTitle: "Assumptions on this board",
+    assumptionsHelp: "The source leaves these rules open; the board plays the assumed reading. Each switch changes to the alternative.",
+    assumed: "assumed",
+    alternative: "alternative",
+    useAlternative: "Play the alternative",
+    variantNotice: (list) => `Changed rules: the board now plays a variant of the documented rules (${list}).`,
+    rulesChanged: "Rules changed, game restarted.",
+  },
+};
+
+// Names of rule keys and values, for the assumption switches (fallback: the raw key/value).
+const RULE_NAMES = {
+  de: {
+    first_mover: "Erster Zug", escape: "Fluchtziel", king_armed: "König bewaffnet", king_capture: "Königsfang",
+    throne: "Thron", shieldwall: "Schildwall", shieldwall_flank: "Schildwall nur flankierend",
+    edge_fort: "Randfestung", encirclement: "Einkreisung", repetition: "Stellungswiederholung",
+    repetition_count: "Wiederholung zählt ab", no_moves: "Ohne erlaubten Zug", corners: "Eckfelder", camps: "Lager",
+  },
+  en: {
+    first_mover: "First move", escape: "Escape", king_armed: "King armed", king_capture: "King capture",
+    throne: "Throne", shieldwall: "Shieldwall", shieldwall_flank: "Shieldwall only by flanking",
+    edge_fort: "Edge fort", encirclement: "Encirclement", repetition: "Repetition",
+    repetition_count: "Repetition counts from", no_moves: "Without a legal move", corners: "Corners", camps: "Camps",
+  },
+};
+const VALUE_NAMES = {
+  de: {
+    yes: "ja", no: "nein", anvil: "nur als Amboss", hammer: "nur als Hammer", true: "ja", false: "nein",
+    corners: "Ecken", edge: "Rand", custodial: "von zwei Seiten", four_sides: "von vier Seiten",
+    throne_graded: "gestuft nach Thronnähe", surrounded_edge: "umzingelt, Rand zählt mit",
+    off: "aus", on: "an", corner: "mit Ecke", ignored: "ohne Folge", draw: "Remis",
+    loss_repeater: "Verlust für den Wiederholer", loss_defenders: "Verlust für die Verteidiger", loss: "Verlust",
+    attackers: "Angreifer", defenders: "Verteidiger", attacker: "Angreifer", defender: "Verteidiger", king: "König",
+  },
+  en: {
+    yes: "yes", no: "no", anvil: "only as anvil", hammer: "only as hammer", true: "yes", false: "no",
+    corners: "corners", edge: "edge", custodial: "from two sides", four_sides: "from four sides",
+    throne_graded: "graded by the throne", surrounded_edge: "surrounded, edge counts",
+    off: "off", on: "on", corner: "with corner", ignored: "no effect", draw: "draw",
+    loss_repeater: "loss for the repeater", loss_defenders: "loss for the defenders", loss: "loss",
+    attackers: "attackers", defenders: "defenders", attacker: "attacker", defender: "defender", king: "king",
+  },
+};
+
+// ---------------------------------------------------------------- small helpers
+
+function el(tag, attrs = {}, text = null) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== null) e.textContent = text;
+  return e;
+}
+
+function svgEl(tag, attrs = {}) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+function squareName(f, r) { return FILES[f] + String(r + 1); }
+function squareCoords(sq) { return [FILES.indexOf(sq[0]), parseInt(sq.slice(1), 10) - 1]; }
+
+function joinList(items, andWord) {
+  if (items.length <= 1) return items.join("");
+  return items.slice(0, -1).join(", ") + ` ${andWord} ` + items[items.length - 1];
+}
+
+/** OpenTafl position record of a {square: kind} map; first row = rank 1. Notation only. */
+function toOtn(pieces, size) {
+  const letter = { attacker: "t", defender: "T", king: "K" };
+  let out = "/";
+  for (let r = 0; r < size; r++) {
+    let run = 0;
+    for (let f = 0; f < size; f++) {
+      const k = pieces[squareName(f, r)];
+      if (!k) { run++; continue; }
+      if (run) { out += run; run = 0; }
+      out += letter[k];
+    }
+    if (run) out += run;
+    out += "/";
+  }
+  return out;
+}
+
+/**
+ * Strict parser for the untrusted URL fragment `#pos=<OTN>&turn=attackers|defenders&moves=a1-a2,...`
+ * (each part optional; `alt=key,key` names switched assumptions). Returns null when the
+ * fragment is an ordinary anchor (no "=" and short), else {otn, to_move, moves, alt}.
+ * Throws Error(reason in words) for anything else. Never evaluates or inserts the text.
+ */
+export function parseFragment(hash, T, assumptionKeys = []) {
+  let h = String(hash || "");
+  if (h.startsWith("#")) h = h.slice(1);
+  if (h.length > FRAGMENT_MAX) throw new Error(T.fragTooLong);
+  if (!h.includes("=") && !h.includes("&")) return null; // a section anchor such as #board
+  const out = { otn: null, to_move: null, moves: [], alt: [] };
+  const seen = new Set();
+  for (const part of h.split("&")) {
+    if (part === "") continue;
+    const eq = part.indexOf("=");
+    const key = eq < 0 ? part : part.slice(0, eq);
+    let value = eq < 0 ? "" : part.slice(eq + 1);
+    if (!/^[a-z]{1,10}$/.test(key)) throw new Error(T.fragSyntax);
+    if (!["pos", "turn", "moves", "alt"].includes(key)) throw new Error(T.fragKey(key));
+    if (seen.has(key)) throw new Error(T.fragDup(key));
+    seen.add(key);
+    if (value.includes("%")) {
+      try { value = decodeURIComponent(value); } catch { throw new Error(T.fragSyntax); }
+    }
+    if (key === "pos") {
+      if (!OTN_RE.test(value)) throw new Error(T.fragPos);
+      out.otn = value;
+    } else if (key === "turn") {
+      if (value !== "attackers" && value !== "defenders") throw new Error(T.fragTurn);
+      out.to_move = value;
+    } else if (key === "moves") {
+      if (value === "") continue;
+      const moves = value.split(",");
+      if (moves.length > MOVES_MAX) throw new Error(T.fragTooMany);
+      for (const m of moves) if (!MOVE_RE.test(m)) throw new Error(T.fragMoves);
+      out.moves = moves;
+    } else if (key === "alt") {
+      if (value === "") continue;
+      const keys = value.split(",");
+      for (const k of keys) if (!assumptionKeys.includes(k)) throw new Error(T.fragAlt);
+      out.alt = [...new Set(keys)];
+    }
+  }
+  return out;
+}
+
+/** Request/response channel to worker.js. */
+class Engine {
+  constructor(url) {
+    this.seq = 0;
+    this.pending = new Map();
+    this.worker = new Worker(url, { type: "module" });
+    this.worker.onmessage = (ev) => {
+      const { id, ok, result, error } = ev.data || {};
+      const p = this.pending.get(id);
+      if (!p) return;
+      this.pending.delete(id);
+      ok ? p.resolve(result) : p.reject(new Error(error));
+    };
+    const fail = (ev) => {
+      const err = new Error((ev && ev.message) || "worker failed to start");
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+      this.dead = err;
+    };
+    this.worker.onerror = fail;
+    this.worker.onmessageerror = fail;
+  }
+  call(cmd, args = {}) {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = ++this.seq;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, cmd, args });
+    });
+  }
+}
+
+// ---------------------------------------------------------------- the board
+
+class Board {
+  constructor(root) {
+    this.root = root;
+    const dataEl = root.querySelector('script[data-role="board-data"]');
+    this.data = JSON.parse(dataEl.textContent);
+    this.lang = this.data.lang === "en" ? "en" : "de";
+    this.T = STRINGS[this.lang];
+    this.size = this.data.size;
+    this.ready = false;
+    this.busy = false;
+    this.mode = "play";
+    this.flipped = false;
+    this.selected = null;
+    this.targets = [];
+    this.selToken = 0;
+    this.focus = null;
+    this.hasFocus = false;
+    this.drag = null;
+    this.origin = { otn: null, to_move: null };
+    this.alt = new Set();
+    this.editor = null;
+    // Until the engine answers, render the page's own data (the start position).
+    this.st = {
+      size: this.size, to_move: this.data.first_mover, pieces: { ...this.data.pieces },
+      special: this.data.special || { throne: [], corners: [], camps: [] },
+      history: [], cursor: 0, can_undo: false, can_redo: false, result: null, movable: [],
+    };
+    this.readGeometry();
+    this.buildDom();
+    this.render();
+    this.startEngine();
+  }
+
+  // --- geometry, read from the static SVG so the live board has the same shape
+  readGeometry() {
+    const svg = this.root.querySelector("svg");
+    this.staticSvg = svg;
+    const vb = (svg && svg.getAttribute("viewBox") || "").trim().split(/[\s,]+/).map(Number);
+    const cell = Number(svg && svg.getAttribute("data-cell"));
+    const margin = Number(svg && svg.getAttribute("data-margin"));
+    this.cell = cell > 0 ? cell : 40;
+    this.margin = margin >= 0 && svg && svg.hasAttribute("data-margin") ? margin : this.cell * 0.6;
+    this.vb = vb.length === 4 && vb.every(Number.isFinite) ? vb
+      : [0, 0, this.size * this.cell + 2 * this.margin, this.size * this.cell + 2 * this.margin];
+    this.ox = this.vb[0] + this.margin;
+    this.oy = this.vb[1] + this.margin;
+  }
+
+  /** Screen column/row of a square (0-based, row 0 at the top), honouring the flip. */
+  cellOf(sq) {
+    const [f, r] = squareCoords(sq);
+    const n = this.size - 1;
+    return this.flipped ? [n - f, r] : [f, n - r];
+  }
+
+  squareAtCell(col, row) {
+    if (col < 0 || row < 0 || col >= this.size || row >= this.size) return null;
+    const n = this.size - 1;
+    return this.flipped ? squareName(n - col, row) : squareName(col, n - row);
+  }
+
+  squareAtClient(x, y) {
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return null;
+    const p = new DOMPoint(x, y).matrixTransform(ctm.inverse());
+    return this.squareAtCell(Math.floor((p.x - this.ox) / this.cell), Math.floor((p.y - this.oy) / this.cell));
+  }
+
+  // --- DOM
+  buildDom() {
+    const T = this.T;
+    const root = this.root;
+    root.classList.add("tb-live");
+    root.setAttribute("data-state", "loading");
+    root.setAttribute("data-to-move", this.st.to_move);
+
+    const svg = svgEl("svg", {
+      viewBox: this.vb.join(" "), class: "tb-svg", role: "application", tabindex: "0",
+      "aria-label": T.boardLabel(this.data.title || this.data.variant),
+      "data-size": this.size, "data-cell": this.cell, "data-margin": this.margin,
+    });
+    this.svg = svg;
+    this.gSquares = svgEl("g", { class: "tb-squares" });
+    this.gLabels = svgEl("g", { class: "tb-labels", "aria-hidden": "true" });
+    this.gMarks = svgEl("g", { class: "tb-marks", "aria-hidden": "true" });
+    this.gPieces = svgEl("g", { class: "tb-pieces" });
+    this.gTargets = svgEl("g", { class: "tb-target-dots", "aria-hidden": "true" });
+    this.gFocus = svgEl("g", { class: "tb-focus-layer", "aria-hidden": "true" });
+    svg.append(this.gSquares, this.gLabels, this.gMarks, this.gPieces, this.gTargets, this.gFocus);
+    if (this.staticSvg) this.staticSvg.replaceWith(svg);
+    else root.prepend(svg);
+    const cap = root.querySelector("figcaption");
+    if (cap) cap.hidden = true; // the static text alternative describes the start position only
+
+    const panel = el("div", { class: "tb-panel" });
+    this.statusEl = el("p", { class: "tb-status" });
+    this.engineEl = el("p", { class: "tb-engine", "data-role": "engine-status" }, T.loading);
+    this.bannerEl = el("div", { class: "tb-banner", "data-role": "result", hidden: "" });
+    this.variantEl = el("p", { class: "tb-variant-notice", "data-role": "variant-notice", hidden: "" });
+    this.messageEl = el("p", { class: "tb-message", "data-role": "message", role: "status", hidden: "" });
+
+    const bar = el("div", { class: "tb-toolbar", role: "toolbar" });
+    this.buttons = {};
+    for (const a of ["undo", "redo", "reset", "flip", "edit", "share"]) {
+      const b = el("button", { type: "button", "data-action": a, title: T.actionTitles[a] }, T.actions[a]);
+      b.addEventListener("click", () => this.onAction(a));
+      this.buttons[a] = b;
+      bar.append(b);
+    }
+    this.buttons.edit.setAttribute("aria-pressed", "false");
+
+    this.shareEl = el("div", { class: "tb-share", hidden: "" });
+    const shareLabel = el("label", {}, T.linkLabel);
+    this.shareInput = el("input", { type: "text", readonly: "", "data-role": "share-link", spellcheck: "false" });
+    shareLabel.append(this.shareInput);
+    this.shareEl.append(shareLabel);
+
+    this.editorEl = this.buildEditor();
+
+    this.capturesEl = el("ul", { class: "tb-captures", "data-role": "captures", "aria-label": T.captures });
+    const movesWrap = el("div", { class: "tb-moves" });
+    movesWrap.append(el("h4", {}, T.moveList));
+    this.moveListEl = el("ol", { class: "tb-move-list", "data-role": "move-list" });
+    movesWrap.append(this.moveListEl);
+
+    this.assumptionsEl = this.buildAssumptions();
+    this.liveEl = el("div", { class: "tb-sr", "aria-live": "polite", "data-role": "live" });
+
+    panel.append(this.statusEl, this.engineEl, this.bannerEl, this.variantEl, bar, this.messageEl,
+      this.shareEl, this.editorEl, this.capturesEl, movesWrap);
+    if (this.assumptionsEl) panel.append(this.assumptionsEl);
+    panel.append(this.liveEl);
+    const figure = svg.closest("figure");
+    if (figure && figure.parentNode === root) figure.after(panel);
+    else root.append(panel);
+
+    // pointer input (mouse, pen, touch): click-click and drag
+    svg.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    svg.addEventListener("pointermove", (e) => this.onPointerMove(e));
+    svg.addEventListener("pointerup", (e) => this.onPointerUp(e));
+    svg.addEventListener("pointercancel", () => this.cancelDrag());
+    svg.addEventListener("keydown", (e) => this.onKey(e));
+    svg.addEventListener("focus", () => { this.hasFocus = true; this.renderFocus(); });
+    svg.addEventListener("blur", () => { this.hasFocus = false; this.renderFocus(); });
+    window.addEventListener("hashchange", () => this.onHashChange());
+    this.buildStatic();
+  }
+
+  buildEditor() {
+    const T = this.T;
+    const box = el("fieldset", { class: "tb-editor", "data-role": "editor", hidden: "" });
+    box.append(el("legend", {}, T.editorTitle), el("p", { class: "tb-help" }, T.editorHelp));
+    const tools = el("div", { class: "tb-tools" });
+    const name = `tb-tool-${this.data.variant}`;
+    for (const t of ["attacker", "defender", "king", "remove"]) {
+      const lab = el("label", {});
+      const r = el("input", { type: "radio", name, value: t, "data-tool": t });
+      if (t === "attacker") r.checked = true;
+      lab.append(r, document.createTextNode(" " + T.tool[t]));
+      tools.append(lab);
+    }
+    this.toolInputs = tools.querySelectorAll("input");
+    const side = el("div", { class: "tb-editor-side" });
+    side.append(el("span", {}, T.editorToMove + ": "));
+    const sname = `tb-side-${this.data.variant}`;
+    for (const s of ["attackers", "defenders"]) {
+      const lab = el("label", {});
+      const r = el("input", { type: "radio", name: sname, value: s, "data-editor-turn": s });
+      r.addEventListener("change", () => { if (this.editor && r.checked) this.editor.to_move = s; });
+      lab.append(r, document.createTextNode(" " + T.side[s]));
+      side.append(lab);
+    }
+    this.sideInputs = side.querySelectorAll("input");
+    const btns = el("div", { class: "tb-editor-buttons" });
+    const mk = (role, text, fn) => {
+      const b = el("button", { type: "button", "data-editor": role }, text);
+      b.addEventListener("click", fn);
+      btns.append(b);
+    };
+    mk("clear", T.editorClear, () => { this.editor.pieces = {}; this.render(); });
+    mk("start", T.editorStart, () => {
+      this.editor.pieces = { ...this.data.pieces };
+      this.setEditorTurn(this.data.first_mover);
+      this.render();
+    });
+    mk("play", T.editorPlay, () => this.editorPlay());
+    mk("cancel", T.editorCancel, () => this.leaveEditor());
+    box.append(tools, side, btns);
+    return box;
+  }
+
+  buildAssumptions() {
+    const list = Array.isArray(this.data.assumptions) ? this.data.assumptions : [];
+    const usable = list.filter((a) => a && a.key && a.alternative !== null && a.alternative !== undefined);
+    this.assumptionKeys = usable.map((a) => String(a.key));
+    if (!list.length) return null;
+    const T = this.T;
+    const box = el("fieldset", { class: "tb-assumptions", "data-role": "assumptions" });
+    box.append(el("legend", {}, T.assumptionsTitle), el("p", { class: "tb-help" }, T.assumptionsHelp));
+    this.altInputs = {};
+    const ul = el("ul", {});
+    for (const a of list) {
+      const li = el("li", { "data-assumption": String(a.key) });
+      li.append(el("strong", {}, this.ruleName(a.key) + ": "),
+        document.createTextNode(`${this.valueName(a.value)} (${T.assumed})`));
+      if (a.note) li.append(el("span", { class: "tb-note" }, " — " + String(a.note)));
+      if (a.alternative !== null && a.alternative !== undefined) {
+        const lab = el("label", { class: "tb-switch" });
+        const cb = el("input", { type: "checkbox", "data-alternative": String(a.key) });
+        cb.addEventListener("change", () => this.onAssumptionSwitch());
+        this.altInputs[a.key] = cb;
+        lab.append(cb, document.createTextNode(` ${T.useAlternative}: ${this.altText(a)}`));
+        li.append(el("br"), lab);
+      }
+      ul.append(li);
+    }
+    box.append(ul);
+    return box;
+  }
+
+  ruleName(key) { return RULE_NAMES[this.lang][key] || String(key); }
+
+  valueName(v) {
+    const names = VALUE_NAMES[this.lang];
+    if (Array.isArray(v)) return v.length ? v.map((x) => names[x] || String(x)).join(", ") : "—";
+    return names[String(v)] || String(v);
+  }
+
+  altText(a) {
+    const alt = a.alternative;
+    if (alt && typeof alt === "object" && !Array.isArray(alt)) {
+      return Object.entries(alt).map(([k, v]) => `${this.ruleName(k)} ${this.valueName(v)}`).join("; ");
+    }
+    return this.valueName(alt);
+  }
+
+  overrides() {
+    const out = {};
+    for (const a of this.data.assumptions || []) {
+      if (!this.alt.has(String(a.key))) continue;
+      const alt = a.alternative;
+      if (alt && typeof alt === "object" && !Array.isArray(alt)) Object.assign(out, alt);
+      else out[a.key] = alt;
+    }
+    return out;
+  }
+
+  /** Squares, special squares and coordinates: rebuilt only on flip. */
+  buildStatic() {
+    const { cell, size } = this;
+    this.gSquares.replaceChildren();
+    this.gLabels.replaceChildren();
+    this.squareEls = {};
+    const special = this.st.special || {};
+    const kindOf = {};
+    for (const k of ["throne", "corners", "camps"]) for (const s of special[k] || []) kindOf[s] = k;
+    this.gSquares.append(svgEl("rect", {
+      x: this.ox, y: this.oy, width: size * cell, height: size * cell, class: "tb-frame",
+    }));
+    for (let f = 0; f < size; f++) {
+      for (let r = 0; r < size; r++) {
+        const sq = squareName(f, r);
+        const [c, w] = this.cellOf(sq);
+        const rect = svgEl("rect", {
+          x: this.ox + c * cell, y: this.oy + w * cell, width: cell, height: cell,
+          class: "tb-sq" + (kindOf[sq] ? ` tb-${kindOf[sq]}` : ""), "data-square": sq,
+        });
+        this.squareEls[sq] = rect;
+        this.gSquares.append(rect);
+        const kind = kindOf[sq];
+        if (kind === "throne" || kind === "corners") { // as build_tools/diagram.py draws them
+          const x = this.ox + c * cell, y = this.oy + w * cell, i = cell * 0.2;
+          const d = kind === "throne"
+            ? `M${x + i} ${y + i}L${x + cell - i} ${y + cell - i}M${x + cell - i} ${y + i}L${x + i} ${y + cell - i}`
+            : `M${x + i} ${y + i}L${x + cell - i} ${y + cell - i}`;
+          this.gSquares.append(svgEl("path", { d, class: "tb-special-mark", "pointer-events": "none" }));
+        }
+      }
+    }
+    if (this.margin >= cell * 0.3) {
+      const fs = cell * 0.42;
+      for (let i = 0; i < size; i++) {
+        const fileSq = this.squareAtCell(i, size - 1);
+        const rankSq = this.squareAtCell(0, i);
+        const common = { "font-size": fs, "text-anchor": "middle", "dominant-baseline": "central", class: "tb-label" };
+        const ft = svgEl("text", { ...common, x: this.ox + (i + 0.5) * cell, y: this.oy + size * cell + this.margin / 2 });
+        ft.textContent = fileSq[0];
+        const rt = svgEl("text", { ...common, x: this.ox - this.margin / 2, y: this.oy + (i + 0.5) * cell });
+        rt.textContent = rankSq.slice(1);
+        this.gLabels.append(ft, rt);
+      }
+    }
+  }
+
+  // --- render: everything below is a function of this.st and the UI fields
+  render() {
+    const T = this.T;
+    const st = this.st;
+    const root = this.root;
+    const editing = this.mode === "edit";
+    const pieces = editing ? this.editor.pieces : st.pieces;
+    const toMove = editing ? this.editor.to_move : st.to_move;
+    root.setAttribute("data-to-move", toMove);
+    root.setAttribute("data-mode", editing ? "edit" : "play");
+    const res = !editing && st.result;
+    if (res) {
+      root.setAttribute("data-result", res.winner || "draw");
+      root.setAttribute("data-reason", res.reason || "");
+    } else {
+      root.removeAttribute("data-result");
+      root.removeAttribute("data-reason");
+    }
+    this.statusEl.textContent = editing ? T.editing : (res ? "" : T.toMove(T.side[toMove] || toMove));
+    this.statusEl.hidden = !this.statusEl.textContent;
+
+    // squares: targets, selection, last move
+    const last = !editing && st.cursor > 0 ? st.history[st.cursor - 1] : null;
+    const lastSquares = last ? last.move.split("-") : [];
+    const captured = last ? (last.captures || []).map((c) => c.square) : [];
+    const targets = new Set(editing ? [] : this.targets);
+    for (const [sq, rect] of Object.entries(this.squareEls)) {
+      if (targets.has(sq)) rect.setAttribute("data-target", sq);
+      else if (rect.hasAttribute("data-target")) rect.removeAttribute("data-target");
+      rect.classList.toggle("tb-last", lastSquares.includes(sq));
+      rect.classList.toggle("tb-selected", sq === this.selected);
+    }
+
+    // capture marks and target dots
+    const { cell } = this;
+    this.gMarks.replaceChildren();
+    for (const sq of captured) {
+      const [c, w] = this.cellOf(sq);
+      const x = this.ox + c * cell, y = this.oy + w * cell, d = cell * 0.3;
+      this.gMarks.append(svgEl("path", {
+        d: `M${x + d} ${y + d}L${x + cell - d} ${y + cell - d}M${x + cell - d} ${y + d}L${x + d} ${y + cell - d}`,
+        class: "tb-captured-mark", "data-captured": sq,
+      }));
+    }
+    this.gTargets.replaceChildren();
+    for (const sq of targets) {
+      const [c, w] = this.cellOf(sq);
+      this.gTargets.append(svgEl("circle", {
+        cx: this.ox + (c + 0.5) * cell, cy: this.oy + (w + 0.5) * cell, r: cell * 0.14, class: "tb-target-dot",
+      }));
+    }
+
+    // pieces
+    this.gPieces.replaceChildren();
+    for (const [sq, kind] of Object.entries(pieces)) {
+      this.gPieces.append(this.pieceEl(sq, kind));
+    }
+
+    // panel: banner, captures, move list, buttons
+    this.renderBanner(res);
+    this.renderCaptures(last);
+    this.renderMoveList(editing);
+    const on = this.ready && !this.busy && !editing;
+    this.buttons.undo.disabled = !(on && st.can_undo);
+    this.buttons.redo.disabled = !(on && st.can_redo);
+    this.buttons.reset.disabled = !on;
+    this.buttons.share.disabled = !on;
+    this.buttons.edit.disabled = !this.ready || this.busy;
+    this.buttons.flip.disabled = false;
+    this.buttons.edit.setAttribute("aria-pressed", String(editing));
+    this.editorEl.hidden = !editing;
+    if (this.altInputs) for (const cb of Object.values(this.altInputs)) cb.disabled = !this.ready || this.busy || editing;
+    const changed = [...this.alt];
+    this.variantEl.hidden = changed.length === 0;
+    this.root.toggleAttribute("data-rules-changed", changed.length > 0);
+    if (changed.length) {
+      const names = (this.data.assumptions || []).filter((a) => this.alt.has(String(a.key)))
+        .map((a) => `${this.ruleName(a.key)}: ${this.altText(a)}`);
+      this.variantEl.textContent = T.variantNotice(names.join("; "));
+    }
+    this.renderFocus();
+  }
+
+  pieceEl(sq, kind) {
+    const [c, w] = this.cellOf(sq);
+    const { cell } = this;
+    const cx = this.ox + (c + 0.5) * cell, cy = this.oy + (w + 0.5) * cell;
+    const g = svgEl("g", { class: `tb-piece tb-${kind}`, "data-piece": kind, "data-square": sq });
+    g.append(svgEl("circle", { cx, cy, r: cell * 0.38 }));
+    if (kind === "king") {
+      const k = cell * 0.38 * 0.6;
+      g.append(svgEl("path", { d: `M${cx - k} ${cy}H${cx + k}M${cx} ${cy - k}V${cy + k}`, class: "tb-king-cross" }));
+    }
+    if (this.drag && this.drag.moved && this.drag.from === sq) {
+      g.classList.add("tb-dragging");
+      g.setAttribute("transform", `translate(${this.drag.dx} ${this.drag.dy})`);
+      this.drag.el = g;
+    }
+    return g;
+  }
+
+  renderFocus() {
+    this.gFocus.replaceChildren();
+    if (!this.hasFocus || !this.focus) return;
+    const [c, w] = this.cellOf(this.focus);
+    const { cell } = this;
+    this.gFocus.append(svgEl("rect", {
+      x: this.ox + c * cell + 2, y: this.oy + w * cell + 2, width: cell - 4, height: cell - 4, class: "tb-focus",
+    }));
+  }
+
+  ruleLink(ref) {
+    const T = this.T;
+    const anchor = ref && this.data.sections ? this.data.sections[ref] : null;
+    const text = `§${ref}`;
+    if (typeof anchor === "string" && /^#[A-Za-z0-9_\-.]+$/.test(anchor)) {
+      const a = el("a", { href: anchor, title: `${T.rule} ${ref}` }, text);
+      return a;
+    }
+    return document.createTextNode(text);
+  }
+
+  resultText(res) {
+    const T = this.T;
+    const who = T.winner[res.winner || "draw"];
+    const why = T.reason[res.reason] || String(res.reason || "");
+    return `${who}: ${why}`;
+  }
+
+  renderBanner(res) {
+    const b = this.bannerEl;
+    b.replaceChildren();
+    b.hidden = !res;
+    if (!res) return;
+    b.setAttribute("data-winner", res.winner || "draw");
+    b.append(el("strong", {}, this.resultText(res)));
+    if (res.ref) b.append(document.createTextNode(" ("), this.ruleLink(res.ref), document.createTextNode(")"));
+  }
+
+  withText(w) {
+    const K = this.T.withKind;
+    switch (w.kind) {
+      case "throne": return this.st.pieces[w.square] ? K.throne(w.square) : K.throneEmpty;
+      case "corner": return K.corner(w.square);
+      case "camp": return K.camp(w.square);
+      case "edge": return K.edge;
+      case "king": return K.king(w.square);
+      default: return String(w.square || "");
+    }
+  }
+
+  /** One line per capture, built from the engine's reason, `with` and `ref`. */
+  captureText(c) {
+    const T = this.T;
+    const who = c.piece === "king" ? T.kingOn(c.square) : c.square;
+    const items = (c.with || []).map((w) => this.withText(w));
+    const list = joinList(items, T.and);
+    let how;
+    switch (c.reason) {
+      case "king_surrounded": how = T.surrounded(list); break;
+      case "edge": how = T.edge(list); break;
+      case "shieldwall": how = T.shieldwall(list); break;
+      default: how = items.length === 2 ? T.between(items[0], items[1]) : T.by(list);
+    }
+    return c.reason === "shieldwall" ? `${who} ${how}` : `${who} ${T.taken} ${how}`;
+  }
+
+  renderCaptures(last) {
+    const ul = this.capturesEl;
+    ul.replaceChildren();
+    const caps = last ? last.captures || [] : [];
+    ul.hidden = caps.length === 0;
+    for (const c of caps) {
+      const li = el("li", { "data-capture": c.square, "data-reason": c.reason || "" }, this.captureText(c));
+      if (c.ref) li.append(document.createTextNode(", "), this.ruleLink(c.ref));
+      ul.append(li);
+    }
+  }
+
+  renderMoveList(editing) {
+    const st = this.st;
+    const ol = this.moveListEl;
+    ol.replaceChildren();
+    if (!st.history.length) {
+      ol.append(el("li", { class: "tb-empty" }, this.T.noMoves));
+      return;
+    }
+    st.history.forEach((h, i) => {
+      const li = el("li", { "data-ply": i + 1, "data-side": h.side, class: `tb-${h.side}` }, h.notation || h.move);
+      if (i >= st.cursor) li.classList.add("tb-future");
+      if (i === st.cursor - 1) li.setAttribute("aria-current", "step");
+      ol.append(li);
+    });
+    if (editing) ol.classList.add("tb-dim"); else ol.classList.remove("tb-dim");
+  }
+
+  // --- messages
+  say(text) { // polite announcement for screen readers
+    this.liveEl.textContent = "";
+    this.liveEl.textContent = text;
+  }
+
+  message(text) {
+    this.messageEl.textContent = text || "";
+    this.messageEl.hidden = !text;
+  }
+
+  // --- engine life cycle
+  async startEngine() {
+    const T = this.T;
+    try {
+      const siteRoot = new URL(this.root.getAttribute("data-site-root") || "./", location.href);
+      const py = this.data.pyodide || {};
+      const indexURL = new URL(py.index || "assets/pyodide/", siteRoot).href.replace(/[^/]$/, "$&/");
+      const lockFileURL = new URL("assets/pyodide/pyodide-lock.json", siteRoot).href;
+      this.engine = sharedEngine(new URL("./worker.js", import.meta.url));
+      await this.engine.call("init", { indexURL, lockFileURL });
+      await this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() });
+      this.st = await this.engine.call("start", { otn: null, to_move: null });
+    } catch (e) {
+      this.root.setAttribute("data-state", "error");
+      this.engineEl.textContent = T.engineError(String(e.message || e));
+      this.engineEl.classList.add("tb-error");
+      return;
+    }
+    this.ready = true;
+    this.engineEl.hidden = true;
+    this.engineEl.textContent = "";
+    this.focus = this.focus || this.defaultFocus();
+    await this.applyFragment(location.hash, true);
+    this.root.setAttribute("data-state", "ready");
+    performance.mark("tafl-board-ready");
+    this.render();
+  }
+
+  defaultFocus() {
+    return this.st.movable && this.st.movable.length ? this.st.movable[0] : squareName(0, this.size - 1);
+  }
+
+  /** Start a game from origin {otn, to_move} (null: the variant's start), replaying moves. */
+  async startGame(origin, moves = []) {
+    const st = await this.engine.call("start", { otn: origin.otn, to_move: origin.to_move });
+    this.origin = { otn: origin.otn, to_move: origin.to_move };
+    this.st = st;
+    if (moves.length) {
+      const r = await this.engine.call("play_all", { moves });
+      this.st = r.state;
+      if (!r.ok) return r;
+    }
+    return { ok: true, error: null, state: this.st };
+  }
+
+  /** Open the game a URL fragment describes; any fault: message + the start position. */
+  async applyFragment(hash, initial = false) {
+    const T = this.T;
+    let frag;
+    try {
+      frag = parseFragment(hash, T, this.assumptionKeys || []);
+    } catch (e) {
+      this.message(T.fragmentError(e.message));
+      if (!initial) await this.resetToStart();
+      return;
+    }
+    if (!frag) return;
+    this.busy = true;
+    this.clearSelection();
+    try {
+      const altKey = [...frag.alt].sort().join(",");
+      if (altKey !== [...this.alt].sort().join(",")) {
+        this.alt = new Set(frag.alt);
+        for (const [k, cb] of Object.entries(this.altInputs || {})) cb.checked = this.alt.has(k);
+        await this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() });
+      }
+      let r;
+      try {
+        r = await this.startGame({ otn: frag.otn, to_move: frag.to_move }, []);
+      } catch (e) {
+        throw new Error(T.fragEngine(e.message));
+      }
+      if (frag.moves.length) {
+        r = await this.engine.call("play_all", { moves: frag.moves });
+        this.st = r.state;
+        if (!r.ok) {
+          const i = r.state.cursor; // moves before the illegal one were played
+          throw new Error(T.fragMoveIllegal(i + 1, frag.moves[i] || ""));
+        }
+      }
+      this.message(null);
+      this.say(T.loadedFromLink);
+    } catch (e) {
+      this.message(T.fragmentError(e.message));
+      await this.resetToStart();
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  async resetToStart() {
+    this.origin = { otn: null, to_move: null };
+    this.st = await this.engine.call("start", { otn: null, to_move: null });
+    this.clearSelection();
+  }
+
+  onHashChange() {
+    if (!this.root.isConnected || !this.ready || this.mode === "edit") return;
+    this.applyFragment(location.hash);
+  }
+
+  // --- play
+  clearSelection() {
+    this.selected = null;
+    this.targets = [];
+    this.selToken++;
+    this.selPromise = null;
+  }
+
+  select(sq) {
+    this.selected = sq;
+    this.targets = [];
+    const token = ++this.selToken;
+    this.render();
+    this.selPromise = this.engine.call("targets", { square: sq }).then((t) => {
+      if (token !== this.selToken) return null;
+      this.targets = t;
+      this.render();
+      this.say(this.T.selected(sq, t.length));
+      return t;
+    }, () => []);
+    return this.selPromise;
+  }
+
+  async tryMove(from, to) {
+    let targets = this.targets;
+    if (this.selPromise && this.selected === from && !targets.length) targets = (await this.selPromise) || [];
+    if (!targets.includes(to)) {
+      this.message(this.T.illegal(`${from}-${to}`));
+      this.say(this.T.illegal(`${from}-${to}`));
+      this.clearSelection();
+      this.render();
+      return;
+    }
+    await this.play(`${from}-${to}`);
+  }
+
+  async play(move) {
+    const T = this.T;
+    this.busy = true;
+    this.clearSelection();
+    try {
+      const r = await this.engine.call("play", { move });
+      this.st = r.state;
+      if (!r.ok) {
+        this.message(T.illegal(move));
+      } else {
+        this.message(null);
+        this.focus = move.split("-")[1];
+        const h = r.state.history[r.state.cursor - 1];
+        let text = T.moved(T.side[h.side] || h.side, h.notation || move);
+        if (h.captures && h.captures.length) text += ". " + h.captures.map((c) => this.captureText(c)).join(". ");
+        if (r.state.result) text += ". " + this.resultText(r.state.result);
+        this.say(text);
+      }
+    } catch (e) {
+      this.message(String(e.message || e));
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  /** A click, a tap or Enter/Space on a square. */
+  activate(sq) {
+    if (!sq || !this.ready || this.busy) return;
+    if (this.mode === "edit") { this.editorPlace(sq); return; }
+    const st = this.st;
+    if (st.result) { this.message(this.T.gameOver); return; }
+    if (this.selected && this.targets.includes(sq)) { this.play(`${this.selected}-${sq}`); return; }
+    if (this.selected === sq) { this.clearSelection(); this.render(); return; }
+    if ((st.movable || []).includes(sq)) { this.message(null); this.select(sq); return; }
+    if (this.selected) { this.tryMove(this.selected, sq); return; }
+    if (st.pieces[sq]) { this.message(this.T.cannotMove(sq)); this.say(this.T.cannotMove(sq)); }
+  }
+
+  onPointerDown(e) {
+    if (e.button !== 0 && e.pointerType === "mouse") return;
+    const sq = this.squareAtClient(e.clientX, e.clientY);
+    if (!sq) return;
+    this.focus = sq;
+    this.drag = { id: e.pointerId, from: sq, x0: e.clientX, y0: e.clientY, dx: 0, dy: 0, moved: false, el: null };
+    try { this.svg.setPointerCapture(e.pointerId); } catch { /* not capturable */ }
+    e.preventDefault();
+    this.svg.focus({ preventScroll: true });
+  }
+
+  onPointerMove(e) {
+    const d = this.drag;
+    if (!d || d.id !== e.pointerId) return;
+    if (!d.moved) {
+      if (Math.hypot(e.clientX - d.x0, e.clientY - d.y0) < 5) return;
+      const st = this.st;
+      if (this.mode !== "play" || !this.ready || this.busy || st.result || !(st.movable || []).includes(d.from)) {
+        this.drag = null;
+        return;
+      }
+      d.moved = true;
+      if (this.selected !== d.from) this.select(d.from);
+      d.el = this.gPieces.querySelector(`[data-square="${d.from}"]`);
+      if (d.el) d.el.classList.add("tb-dragging");
+    }
+    const ctm = this.svg.getScreenCTM();
+    const scale = ctm ? ctm.a : 1;
+    d.dx = (e.clientX - d.x0) / scale;
+    d.dy = (e.clientY - d.y0) / scale;
+    if (d.el) d.el.setAttribute("transform", `translate(${d.dx} ${d.dy})`);
+  }
+
+  onPointerUp(e) {
+    const d = this.drag;
+    if (!d || d.id !== e.pointerId) return;
+    this.drag = null;
+    const sq = this.squareAtClient(e.clientX, e.clientY);
+    if (!d.moved) { this.activate(sq); return; }
+    if (d.el) { d.el.removeAttribute("transform"); d.el.classList.remove("tb-dragging"); }
+    if (!sq || sq === d.from) { this.render(); return; }
+    this.focus = sq;
+    this.tryMove(d.from, sq);
+  }
+
+  cancelDrag() {
+    if (this.drag && this.drag.el) { this.drag.el.removeAttribute("transform"); this.drag.el.classList.remove("tb-dragging"); }
+    this.drag = null;
+  }
+
+  onKey(e) {
+    const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (dirs[e.key]) {
+      e.preventDefault();
+      if (!this.focus) this.focus = this.defaultFocus();
+      const [c, w] = this.cellOf(this.focus);
+      const [dc, dw] = dirs[e.key];
+      const next = this.squareAtCell(Math.min(this.size - 1, Math.max(0, c + dc)), Math.min(this.size - 1, Math.max(0, w + dw)));
+      this.focus = next;
+      this.renderFocus();
+      const pieces = this.mode === "edit" ? this.editor.pieces : this.st.pieces;
+      const k = pieces[next];
+      this.say(this.T.focusSquare(next, k ? this.T.piece[k] : this.T.emptySquare)
+        + (this.targets.includes(next) ? " ✓" : ""));
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      if (!this.focus) this.focus = this.defaultFocus();
+      this.activate(this.focus);
+    } else if (e.key === "Escape") {
+      this.clearSelection();
+      this.render();
+    }
+  }
+
+  // --- toolbar
+  async onAction(a) {
+    const T = this.T;
+    if (a === "flip") {
+      this.flipped = !this.flipped;
+      this.root.toggleAttribute("data-flipped", this.flipped);
+      this.buildStatic();
+      this.render();
+      this.say(T.flipped);
+      return;
+    }
+    if (!this.ready || this.busy) return;
+    if (a === "edit") { this.mode === "edit" ? this.leaveEditor() : this.enterEditor(); return; }
+    if (a === "share") { this.share(); return; }
+    this.busy = true;
+    this.clearSelection();
+    this.message(null);
+    try {
+      if (a === "undo") { this.st = await this.engine.call("undo"); this.say(T.undone); }
+      if (a === "redo") {
+        this.st = await this.engine.call("redo");
+        const h = this.st.history[this.st.cursor - 1];
+        this.say(T.redone(h ? h.notation : ""));
+      }
+      if (a === "reset") { await this.startGame(this.origin); this.say(T.restarted); }
+    } catch (e) {
+      this.message(String(e.message || e));
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  /** The fragment for the current game: its origin, the side to move there and the moves played. */
+  fragment() {
+    const parts = [];
+    if (this.origin.otn) parts.push("pos=" + this.origin.otn);
+    if (this.origin.to_move) parts.push("turn=" + this.origin.to_move);
+    const moves = this.st.history.slice(0, this.st.cursor).map((h) => h.move);
+    if (moves.length) parts.push("moves=" + moves.join(","));
+    if (this.alt.size) parts.push("alt=" + [...this.alt].sort().join(","));
+    if (!parts.length) parts.push("moves=");
+    return parts.join("&");
+  }
+
+  async share() {
+    const T = this.T;
+    const url = location.href.split("#")[0] + "#" + this.fragment();
+    this.shareInput.value = url;
+    this.shareEl.hidden = false;
+    let copied = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(url);
+        copied = true;
+      }
+    } catch { copied = false; }
+    this.shareInput.focus();
+    this.shareInput.select();
+    this.message(copied ? T.linkCopied : T.linkManual);
+    this.say(copied ? T.linkCopied : T.linkManual);
+  }
+
+  // --- editor
+  enterEditor() {
+    this.clearSelection();
+    this.editor = { pieces: { ...this.st.pieces }, to_move: this.st.to_move };
+    this.setEditorTurn(this.st.to_move);
+    this.mode = "edit";
+    this.message(null);
+    this.say(this.T.editing);
+    this.render();
+  }
+
+  setEditorTurn(side) {
+    this.editor.to_move = side;
+    for (const r of this.sideInputs) r.checked = r.value === side;
+  }
+
+  leaveEditor() {
+    this.mode = "play";
+    this.editor = null;
+    this.message(null);
+    this.render();
+  }
+
+  editorPlace(sq) {
+    const tool = [...this.toolInputs].find((r) => r.checked)?.value || "attacker";
+    const p = this.editor.pieces;
+    if (tool === "remove" || p[sq] === tool) delete p[sq];
+    else p[sq] = tool;
+    this.say(this.T.placed(sq, p[sq] ? this.T.piece[p[sq]] : this.T.emptySquare));
+    this.render();
+  }
+
+  async editorPlay() {
+    const T = this.T;
+    if (this.busy) return;
+    const otn = toOtn(this.editor.pieces, this.size);
+    const to_move = this.editor.to_move;
+    this.busy = true;
+    try {
+      const reason = await this.engine.call("check_position", { rules_toml: this.data.rules_toml, otn, to_move });
+      if (reason) {
+        this.message(T.impossible(reason));
+        this.say(T.impossible(reason));
+        return;
+      }
+      await this.startGame({ otn, to_move });
+      this.mode = "play";
+      this.editor = null;
+      this.message(null);
+      this.focus = this.defaultFocus();
+    } catch (e) {
+      this.message(T.impossible(String(e.message || e)));
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  // --- assumptions
+  async onAssumptionSwitch() {
+    const T = this.T;
+    this.alt = new Set(Object.entries(this.altInputs).filter(([, cb]) => cb.checked).map(([k]) => k));
+    this.busy = true;
+    this.clearSelection();
+    this.render();
+    try {
+      await this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() });
+      await this.startGame(this.origin);
+      this.message(null);
+      this.say(T.rulesChanged);
+    } catch (e) {
+      this.message(String(e.message || e));
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+}
+
+let engineSingleton = null;
+/** One worker per page: Pyodide is started once, whatever navigation the theme does. */
+function sharedEngine(url) {
+  if (!engineSingleton || engineSingleton.dead) engineSingleton = new Engine(url);
+  return engineSingleton;
+}
+
+function mount() {
+  const root = document.querySelector(".tafl-board#board");
+  if (!root || root.tbBoard) return;
+  try {
+    root.tbBoard = new Board(root);
+  } catch (e) {
+    root.setAttribute("data-state", "error");
+    const p = document.createElement("p");
+    p.className = "tb-engine tb-error";
+    p.textContent = STRINGS[root.getAttribute("data-lang") === "en" ? "en" : "de"].engineError(String(e.message || e));
+    root.append(p);
+  }
+}
+
+// mkdocs-material's instant navigation swaps pages without reloading: it publishes document$.
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mount);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount);
+else mount();

@@ -1,0 +1,130 @@
+// Tafl-Kompendium board worker (module worker): runs the rules engine tafl_core in Pyodide.
+//
+// Protocol: the page posts {id, cmd, args}; the worker answers {id, ok: true, result} or
+// {id, ok: false, error}. Commands:
+//   init {indexURL, lockFileURL}            load Pyodide and the tafl-core package (absolute URLs)
+//   session {rules_toml, overrides}         new tafl_core.bridge.Session -> state
+//   start {otn, to_move}                    Session.start -> state (error: the engine's message)
+//   state | undo | redo                     -> state
+//   targets {square}                        -> list of squares
+//   play {move} | play_all {moves}          -> {ok, error, state}
+//   check_position {rules_toml, otn, to_move} -> reason string or null
+//   playout {plies, seed}                   random playout through the bridge (benchmark)
+//   playout_bench {seconds, seed}           the engine's own random-playout benchmark
+// Every value crosses the boundary as JSON text, so the page only ever sees plain data.
+// No game rule lives here: every answer comes from tafl_core.
+
+const PY_SHIM = `
+import json as _json, random as _random
+from tafl_core.bridge import Session as _Session, check_position as _check_position
+
+_session = None
+
+def _call(cmd, args_json):
+    global _session
+    a = _json.loads(args_json)
+    try:
+        if cmd == "session":
+            _session = _Session(a["rules_toml"], a.get("overrides") or None)
+            out = _session.state()
+        elif cmd == "check_position":
+            out = _check_position(a["rules_toml"], a["otn"], a["to_move"])
+        elif _session is None:
+            return _json.dumps({"error": "no session"})
+        elif cmd == "start":
+            out = _session.start(a.get("otn"), a.get("to_move"))
+        elif cmd == "state":
+            out = _session.state()
+        elif cmd == "targets":
+            out = _session.targets(a["square"])
+        elif cmd == "play":
+            out = _session.play(a["move"])
+        elif cmd == "play_all":
+            out = _session.play_all(list(a["moves"]))
+        elif cmd == "undo":
+            out = _session.undo()
+        elif cmd == "redo":
+            out = _session.redo()
+        elif cmd == "playout":
+            out = _playout(int(a.get("plies", 1000)), a.get("seed", 1))
+        elif cmd == "playout_bench":
+            out = _session.playout_bench(float(a.get("seconds", 2.0)), int(a.get("seed", 1)))
+        else:
+            return _json.dumps({"error": "unknown command " + cmd})
+    except (ValueError, KeyError, TypeError) as e:
+        return _json.dumps({"error": str(e) or type(e).__name__})
+    return _json.dumps({"result": out})
+
+def _playout(plies, seed):
+    """Random games through the bridge from the session's current start: plies played."""
+    rng = _random.Random(seed)
+    n = games = 0
+    st = _session.start()
+    while n < plies:
+        if st["result"] is not None or not st["movable"]:
+            games += 1
+            st = _session.start()
+            continue
+        frm = rng.choice(st["movable"])
+        tos = _session.targets(frm)
+        if not tos:
+            continue
+        st = _session.play(frm + "-" + rng.choice(tos))["state"]
+        n += 1
+    _session.start()
+    return {"plies": n, "games": games}
+`;
+
+let pyCall = null;
+let initPromise = null;
+
+async function init({ indexURL, lockFileURL }) {
+  const t0 = performance.now();
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const errors = [];
+  const pyodide = await loadPyodide({
+    indexURL,
+    lockFileURL,
+    packages: ["tafl-core"],
+    stdout: () => {},
+    stderr: (s) => errors.push(s),
+  });
+  // Pyodide reports a failed package load through a callback instead of throwing:
+  // load explicitly and check that the module really imports.
+  await pyodide.loadPackage("tafl-core", {
+    messageCallback: () => {},
+    errorCallback: (s) => errors.push(s),
+  });
+  try {
+    pyodide.runPython(PY_SHIM);
+  } catch (e) {
+    throw new Error("tafl_core could not be imported: " + (errors.join(" ") || String(e.message || e)).slice(0, 500));
+  }
+  pyCall = pyodide.globals.get("_call");
+  const version = pyodide.runPython("import tafl_core, sys; getattr(tafl_core, '__version__', '') + ' / Python ' + sys.version.split()[0]");
+  return { version, ms: Math.round(performance.now() - t0) };
+}
+
+function call(cmd, args) {
+  if (!pyCall) throw new Error("engine not loaded");
+  const out = JSON.parse(pyCall(cmd, JSON.stringify(args || {})));
+  if ("error" in out) throw new Error(out.error);
+  return out.result;
+}
+
+self.onmessage = async (ev) => {
+  const { id, cmd, args } = ev.data || {};
+  try {
+    let result;
+    if (cmd === "init") {
+      initPromise ??= init(args);
+      result = await initPromise;
+    } else {
+      if (initPromise) await initPromise;
+      result = call(cmd, args);
+    }
+    self.postMessage({ id, ok: true, result });
+  } catch (e) {
+    self.postMessage({ id, ok: false, error: String((e && e.message) || e) });
+  }
+};
