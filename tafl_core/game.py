@@ -716,19 +716,22 @@ class Game:
                     return False  # an attacker touches the region
         if not self.has_move_from(k):
             return False
+        # Greatest set of defenders that protect each other: a defender stays in the set while
+        # on each axis one neighbour is off the board, inside the region, or in the set.
         n = t.n
-        safe = region | walls
-        for w in walls:
-            r, f = divmod(w, n)
-            for a, b in (((r - 1, f), (r + 1, f)), ((r, f - 1), (r, f + 1))):
-                ok = False
-                for rr, ff in (a, b):
-                    if not (0 <= rr < n and 0 <= ff < n) or rr * n + ff in safe:
-                        ok = True
+        solid = {s for s in self.pieces[DEFENDERS] if board[s] == DEF}
+        changed = True
+        while changed:
+            changed = False
+            for w in list(solid):
+                r, f = divmod(w, n)
+                for a, b in (((r - 1, f), (r + 1, f)), ((r, f - 1), (r, f + 1))):
+                    if not any(not (0 <= rr < n and 0 <= ff < n) or rr * n + ff in region or rr * n + ff in solid
+                               for rr, ff in (a, b)):
+                        solid.discard(w)
+                        changed = True
                         break
-                if not ok:
-                    return False
-        return True
+        return walls <= solid
 
     def has_move_from(self, f: int) -> bool:
         """True when the piece on ``f`` has a legal move (ignoring whose turn it is)."""
