@@ -1,0 +1,238 @@
+"""Static SVG board diagrams, drawn at build time from a ``tafl_core.Position``.
+
+The diagram is what a reader sees without JavaScript, and what the board (docs/assets/board/)
+replaces in place with the same geometry (notes/CONTRACTS.md, "Variant page ↔ board"):
+
+- ``viewBox="0 0 W H"`` with ``W == H == 2 * margin + size * cell`` (user units);
+- the square with 0-based file ``f`` (a = 0) and rank ``r`` (1 = bottom) has its top-left
+  corner at ``(margin + f * cell, margin + (size - r) * cell)``;
+- file letters below the board, rank numbers on its left;
+- special squares (throne, corners, camps) are filled rects with ``data-special``; a throne
+  carries a diagonal cross, a corner a single diagonal;
+- every piece is a ``<g data-piece="attacker|defender|king" data-square="e5">``.
+
+Functions take plain values (a position, a dict of special squares) and return markup
+(:class:`markupsafe.Markup`); all text goes through Jinja2's autoescaping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from build_tools.labels import UI
+
+__all__ = ["Geometry", "square_xy", "render_svg", "render_figure", "text_alternative",
+           "legend_items", "PIECE_ORDER"]
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+_env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(
+    enabled_extensions=("html", "svg", "j2"), default_for_string=True, default=True),
+    trim_blocks=False, lstrip_blocks=False, auto_reload=False)
+
+#: Order in which piece kinds are listed in legends and text alternatives.
+PIECE_ORDER = ("king", "defender", "attacker")
+
+_PIECE_STYLE = {  # kind -> (fill, stroke, draw a cross)
+    "king": ("#f4f1ea", "#1f1f1f", True),
+    "defender": ("#f4f1ea", "#1f1f1f", False),
+    "attacker": ("#1f1f1f", "#000000", False),
+}
+_SPECIAL_FILL = {"throne": "#b98b4e", "corners": "#9c6b3a", "camps": "#d7b57a"}
+_SPECIAL_KIND = {"throne": "throne", "corners": "corner", "camps": "camp"}
+
+
+def _n(x: float) -> str:
+    """A coordinate as short text (no trailing .0)."""
+    r = round(x, 2)
+    return str(int(r)) if r == int(r) else str(r)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Sizes of a diagram in SVG user units: ``size`` squares per side, ``cell`` the side of a
+    square, ``margin`` the band around the board that holds the labels."""
+    size: int
+    cell: int = 40
+    margin: int = 28
+
+    @property
+    def inner(self) -> int:
+        """Side of the board itself."""
+        return self.size * self.cell
+
+    @property
+    def width(self) -> int:
+        """Width (and height) of the whole viewBox."""
+        return self.inner + 2 * self.margin
+
+    height = width
+
+    @property
+    def radius(self) -> str:
+        """Radius of a piece."""
+        return _n(self.cell * 0.38)
+
+    @property
+    def font(self) -> str:
+        """Font size of the file and rank labels."""
+        return _n(self.cell * 0.42)
+
+
+def square_xy(square: str, g: Geometry) -> tuple[int, int]:
+    """Top-left corner of ``square`` ("e5": file letter, rank number from 1 at the bottom).
+    Raises ValueError for a square that is not on the board."""
+    f = ord(square[0].lower()) - ord("a")
+    r = int(square[1:])
+    if not (0 <= f < g.size and 1 <= r <= g.size):
+        raise ValueError(f"square {square!r} is not on a {g.size}x{g.size} board")
+    return g.margin + f * g.cell, g.margin + (g.size - r) * g.cell
+
+
+def _sort_key(square: str) -> tuple[int, int]:
+    return ord(square[0].lower()), int(square[1:])
+
+
+def _grid_path(g: Geometry) -> str:
+    parts = []
+    lo, hi = g.margin, g.margin + g.inner
+    for i in range(g.size + 1):
+        p = g.margin + i * g.cell
+        parts.append(f"M{lo} {p}H{hi}M{p} {lo}V{hi}")
+    return "".join(parts)
+
+
+def _symbol_path(kind: str, x: int, y: int, cell: int) -> str:
+    i = cell * 0.2
+    a, b, c, d = _n(x + i), _n(y + i), _n(x + cell - i), _n(y + cell - i)
+    if kind == "throne":
+        return f"M{a} {b}L{c} {d}M{c} {b}L{a} {d}"
+    if kind == "corner":
+        return f"M{a} {b}L{c} {d}"
+    return ""
+
+
+def _specials(special: Mapping[str, Iterable[str]] | None, g: Geometry):
+    out, symbols = [], []
+    for group in ("camps", "corners", "throne"):
+        for sq in (special or {}).get(group, ()) or ():
+            x, y = square_xy(sq, g)
+            kind = _SPECIAL_KIND[group]
+            out.append({"kind": kind, "name": sq, "x": x, "y": y, "fill": _SPECIAL_FILL[group]})
+            symbols.append(_symbol_path(kind, x, y, g.cell))
+    return out, "".join(symbols)
+
+
+def render_svg(position, special: Mapping[str, Iterable[str]] | None = None, *,
+               caption_id: str, marks: Iterable[str] = (), geometry: Geometry | None = None) -> Markup:
+    """The ``<svg>`` of ``position`` (anything with ``.size`` and ``.pieces``, a dict square ->
+    kind, as ``tafl_core.Position``), with the special squares of ``special``
+    (``{"throne": [...], "corners": [...], "camps": [...]}`` as ``Ruleset.special_squares()``)
+    and a red frame around each square in ``marks``. ``caption_id`` is the id of the element
+    that labels the SVG (``aria-labelledby``). Raises ValueError for off-board squares."""
+    g = geometry or Geometry(position.size)
+    specials, symbols = _specials(special, g)
+    mark_list = []
+    for sq in marks:
+        x, y = square_xy(sq, g)
+        mark_list.append({"name": sq, "x": x, "y": y})
+    labels = []
+    half = g.cell / 2
+    for i in range(g.size):
+        labels.append({"x": _n(g.margin + i * g.cell + half), "y": _n(g.margin + g.inner + g.margin / 2),
+                       "text": chr(ord("a") + i)})
+        labels.append({"x": _n(g.margin / 2), "y": _n(g.margin + (g.size - 1 - i) * g.cell + half),
+                       "text": str(i + 1)})
+    pieces = []
+    r = g.cell * 0.38 * 0.6
+    for sq in sorted(position.pieces, key=_sort_key):
+        kind = position.pieces[sq]
+        x, y = square_xy(sq, g)
+        fill, stroke, cross = _PIECE_STYLE.get(kind, ("#8a8a8a", "#1f1f1f", False))
+        cx, cy = x + half, y + half
+        pieces.append({"kind": kind, "square": sq, "cx": _n(cx), "cy": _n(cy), "fill": fill, "stroke": stroke,
+                       "cross": (f"M{_n(cx)} {_n(cy - r)}V{_n(cy + r)}M{_n(cx - r)} {_n(cy)}H{_n(cx + r)}"
+                                 if cross else "")})
+    return Markup(_env.get_template("diagram.svg.j2").render(
+        g=g, specials=specials, symbols=symbols, marks=mark_list, grid=_grid_path(g), labels=labels,
+        pieces=pieces, caption_id=caption_id))
+
+
+def text_alternative(position, special: Mapping[str, Iterable[str]] | None, lang: str,
+                     marks: Iterable[str] = ()) -> str:
+    """The pieces and special squares in words, e.g. "König: e5. Verteidiger (8): d4, d5, ….
+    Angreifer (16): …. Thron: e5. Eckfelder: a1, a9, i1, i9." (``lang`` "de" | "en")."""
+    ui = UI[lang]
+    by_kind: dict[str, list[str]] = {}
+    for sq, kind in position.pieces.items():
+        by_kind.setdefault(kind, []).append(sq)
+    parts = []
+    kinds = [k for k in PIECE_ORDER if k in by_kind] + sorted(k for k in by_kind if k not in PIECE_ORDER)
+    for kind in kinds:
+        squares = sorted(by_kind[kind], key=_sort_key)
+        name = ui.get(kind + "s", kind) if len(squares) > 1 else ui.get(kind, kind)
+        count = f" ({len(squares)})" if len(squares) > 1 else ""
+        parts.append(f"{name}{count}: {', '.join(squares)}.")
+    if not by_kind:
+        parts.append(ui["empty_board"] + ".")
+    for group in ("throne", "corners", "camps"):
+        squares = sorted((special or {}).get(group, ()) or (), key=_sort_key)
+        if squares:
+            name = ui[group] if group == "throne" or len(squares) > 1 else ui[_SPECIAL_KIND[group]]
+            parts.append(f"{name}: {', '.join(squares)}.")
+    marks = sorted(marks, key=_sort_key)
+    if marks:
+        parts.append(f"{ui['marked'].capitalize()}: {', '.join(marks)}.")
+    return " ".join(parts)
+
+
+def _swatch(kind: str) -> Markup:
+    if kind in _PIECE_STYLE:
+        fill, stroke, cross = _PIECE_STYLE[kind]
+        s = f'<circle cx="10" cy="10" r="7.5" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
+        if cross:
+            s += f'<path d="M10 5.5V14.5M5.5 10H14.5" stroke="{stroke}" stroke-width="2"/>'
+        return Markup(s)
+    if kind == "marked":
+        return Markup('<rect x="2" y="2" width="16" height="16" fill="none" stroke="#c62828" stroke-width="3"/>')
+    group = {"throne": "throne", "corner": "corners", "camp": "camps"}[kind]
+    sym = _symbol_path(kind, 0, 0, 20)
+    s = f'<rect x="0" y="0" width="20" height="20" fill="{_SPECIAL_FILL[group]}" stroke="#6b4f2a"/>'
+    if sym:
+        s += f'<path d="{sym}" stroke="#5a3b17" stroke-width="1.5"/>'
+    return Markup(s)
+
+
+def legend_items(position, special: Mapping[str, Iterable[str]] | None, lang: str,
+                 marks: Iterable[str] = ()) -> list[dict]:
+    """Legend entries ``{"swatch": Markup, "label": str}`` for what the diagram shows: the piece
+    kinds present, then throne, corner and camp squares if any, then marked squares."""
+    ui = UI[lang]
+    present = set(position.pieces.values())
+    items = [{"swatch": _swatch(k), "label": ui[k]} for k in PIECE_ORDER if k in present]
+    for group, kind in (("throne", "throne"), ("corners", "corner"), ("camps", "camp")):
+        if (special or {}).get(group):
+            items.append({"swatch": _swatch(kind), "label": ui[kind]})
+    if list(marks):
+        items.append({"swatch": _swatch("marked"), "label": ui["marked"]})
+    return items
+
+
+def render_figure(position, special: Mapping[str, Iterable[str]] | None, *, lang: str, dom_id: str,
+                  caption_prefix: str = "", marks: Iterable[str] = (), position_id: str | None = None) -> Markup:
+    """A ``<figure class="tafl-diagram">``: the SVG, a legend and a ``<figcaption id=dom_id>``
+    holding ``caption_prefix`` and the text alternative. One line per element and no blank
+    lines, so it survives as a raw HTML block in markdown."""
+    marks = list(marks)
+    caption = text_alternative(position, special, lang, marks)
+    if caption_prefix:
+        caption = f"{caption_prefix} {caption}"
+    svg = render_svg(position, special, caption_id=dom_id, marks=marks)
+    return Markup(_env.get_template("figure.html.j2").render(
+        svg=svg, legend=legend_items(position, special, lang, marks), legend_label=UI[lang]["legend"],
+        caption=caption, caption_id=dom_id, position_id=position_id))

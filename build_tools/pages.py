@@ -1,0 +1,462 @@
+"""Generated site pages (markdown) from the parsed variant sources.
+
+Every function here takes plain values (``build_tools.sources`` objects, a ``tafl_core``
+ruleset) and returns a markdown string that MkDocs renders like a hand-written page; the MkDocs
+hook (:mod:`build_tools.site_plugin`) adds them with ``File.generated``. Page paths (the same
+for both languages; English pages live under ``/en/``):
+
+==========================  ===========================================================
+``variants/index.md``       all variants, a sortable and filterable table
+``variants/<slug>.md``      a variant page (or a short stub for a not-yet-documented slug)
+``comparison.md``           every ruleset side by side
+==========================  ===========================================================
+
+Templates are Jinja2 with autoescaping on (``build_tools/templates``); the only values marked
+safe are markdown from the sources (title, lead, section bodies), markup this module builds
+from escaped parts, and markdown rendered by Python-Markdown.
+
+Anchors on a variant page (stable, the same in both languages): section N ``#sec-N``,
+subsection N.M ``#sec-N-M``, source ``key`` ``#src-<key lowercased, runs of other characters
+as '-'>`` (``Murray1952`` -> ``#src-murray1952``), the board ``#board``, the assumptions
+``#assumptions``, "cite this page" ``#cite``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import markdown as _markdown
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
+
+from build_tools import diagram as _diagram
+from build_tools.labels import LANGS, RULE_NAMES, UI, rule_name, value_name
+
+__all__ = [
+    "SiteSources", "load_site_sources", "source_anchor", "section_anchor", "variant_markdown",
+    "stub_markdown", "index_markdown", "comparison_markdown", "board_data", "board_json",
+    "transform_body", "generated_pages",
+]
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+_env = Environment(
+    loader=FileSystemLoader(str(TEMPLATES)),
+    autoescape=select_autoescape(enabled_extensions=("html", "md", "j2"), default_for_string=True, default=True),
+    keep_trailing_newline=True, auto_reload=False)
+
+
+def _cell(value) -> Markup:
+    """Escape for HTML and for a markdown table cell (``|``)."""
+    return Markup(str(escape(value)).replace("|", "&#124;"))
+
+
+_env.filters["cell"] = _cell
+
+# --------------------------------------------------------------------------- anchors
+
+
+def source_anchor(key: str) -> str:
+    """The id of source ``key`` in the numbered source list: ``src-`` + the key in lower case
+    with every run of characters other than a-z and 0-9 replaced by ``-``."""
+    return "src-" + re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-")
+
+
+def section_anchor(number) -> str:
+    """The id of section ``number`` (``4`` -> ``sec-4``, ``"5.3"`` -> ``sec-5-3``)."""
+    return "sec-" + str(number).replace(".", "-")
+
+
+# --------------------------------------------------------------------------- loading (cached)
+
+
+@dataclass
+class SiteSources:
+    """The parsed sources of one variants root: ``variants`` (every variant whose ruleset and
+    both pages are usable, sorted by slug), ``broken`` (slug -> why it was left out), ``stubs``
+    (slug -> {"de": name, "en": name}) for not-yet-documented slugs that have no folder."""
+    root: Path
+    variants: list = field(default_factory=list)
+    broken: dict[str, str] = field(default_factory=dict)
+    stubs: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def title(self, slug: str, lang: str) -> str | None:
+        """The display name of ``slug`` in ``lang`` (page title or stub name), or None."""
+        for v in self.variants:
+            if v.slug == slug:
+                return v.pages[lang].title or v.ruleset.name
+        if slug in self.stubs:
+            return self.stubs[slug][lang]
+        return None
+
+
+_variant_cache: dict[Path, tuple[tuple, Any]] = {}
+
+
+def _stamp(d: Path) -> tuple:
+    out = []
+    for name in ("rules.toml", "de.md", "en.md"):
+        try:
+            st = (d / name).stat()
+            out.append((st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append(None)
+    return tuple(out)
+
+
+def load_site_sources(root: Path) -> SiteSources:
+    """Parse every variant under ``root`` through ``build_tools.sources``, reusing the parse of
+    a folder whose three files have not changed (mtime and size) since the last call: MkDocs
+    builds once per language, and ``mkdocs serve`` rebuilds on every change."""
+    from build_tools import sources
+
+    root = Path(root).resolve()
+    site = SiteSources(root=root)
+    for d in sources.variant_dirs(root):
+        stamp = _stamp(d)
+        hit = _variant_cache.get(d)
+        if hit and hit[0] == stamp:
+            v = hit[1]
+        else:
+            v = sources.load_variant(d)
+            _variant_cache[d] = (stamp, v)
+        problem = None
+        if v.ruleset is None:
+            problem = f"rules.toml not usable: {v.rules_error or sources.engine_problem() or 'missing'}"
+        elif any(lang not in v.pages for lang in LANGS):
+            problem = "missing " + ", ".join(v.missing)
+        if problem:
+            site.broken[v.slug] = problem
+        else:
+            site.variants.append(v)
+    have = {v.slug for v in site.variants} | set(site.broken)
+    site.stubs = {s: n for s, n in sources.load_stubs(root).items() if s not in have}
+    return site
+
+
+# --------------------------------------------------------------------------- body transforms
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_INLINE_CODE = re.compile(r"(`+)(.+?)\1")
+_RELATED = re.compile(r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]*?))?\]\]")
+_CITATION = re.compile(r"(?<![\[\]!\\])\[([^\[\]\n]+)\](?![\(\[\]:])")
+_H3 = re.compile(r"^(#{3,6})\s*(\d+(?:\.\d+)+)\.?(\s+.*?)\s*#*\s*$")
+
+
+def _outside_code(line: str, fn) -> str:
+    """Apply ``fn`` to the parts of ``line`` that are not inline code."""
+    out, pos = [], 0
+    for m in _INLINE_CODE.finditer(line):
+        out.append(fn(line[pos:m.start()]))
+        out.append(m.group(0))
+        pos = m.end()
+    out.append(fn(line[pos:]))
+    return "".join(out)
+
+
+def transform_body(body: str, *, keys: set[str], titles: dict[str, str]) -> str:
+    """Turn a section body as written into the markdown the site renders:
+
+    - ``[[slug]]`` / ``[[slug|label]]`` -> ``[label](slug.md)`` (label: ``titles[slug]``, else
+      the slug; the link is relative to ``variants/<slug>.md``);
+    - ``[key]`` / ``[key1; key2]`` whose keys are all in ``keys`` -> ``\\[[key](#src-key)\\]``;
+    - ``### 5.3 Title`` -> ``### 5.3 Title { #sec-5-3 }``.
+
+    Fenced code blocks and inline code are left alone.
+    """
+    def related(m: re.Match) -> str:
+        slug = m.group(1).strip()
+        label = m.group(2).strip() if m.group(2) else titles.get(slug, slug)
+        return f"[{label}]({slug}.md)"
+
+    def cite(m: re.Match) -> str:
+        parts = [p.strip() for p in m.group(1).split(";")]
+        if not parts or not all(p in keys for p in parts):
+            return m.group(0)
+        return "\\[" + "; ".join(f"[{p}](#{source_anchor(p)})" for p in parts) + "\\]"
+
+    def prose(text: str) -> str:
+        return _CITATION.sub(cite, _RELATED.sub(related, text))
+
+    out = []
+    fence = None
+    for line in body.split("\n"):
+        fm = _FENCE.match(line)
+        if fence is not None:
+            if fm and fm.group(1)[0] == fence[0] and len(fm.group(1)) >= len(fence) and not line.strip().strip(fence[0]):
+                fence = None
+            out.append(line)
+            continue
+        if fm:
+            fence = fm.group(1)
+            out.append(line)
+            continue
+        h = _H3.match(line)
+        if h:
+            out.append(f"{h.group(1)} {h.group(2)}{_outside_code(h.group(3), prose)} {{ #{section_anchor(h.group(2))} }}")
+            continue
+        out.append(_outside_code(line, prose))
+    return "\n".join(out)
+
+
+_inline_md = _markdown.Markdown(extensions=["pymdownx.smartsymbols"], output_format="html")
+
+
+def _inline(text: str) -> Markup:
+    """Render one line of source markdown as inline HTML (no surrounding ``<p>``)."""
+    html = _inline_md.reset().convert(text)
+    if html.startswith("<p>") and html.endswith("</p>"):
+        html = html[3:-4]
+    return Markup(html)
+
+
+def _sources_list(page, lang: str) -> Markup:
+    entries = []
+    for e in page.sources:
+        if e.key is None:
+            continue
+        url = e.url if e.url and re.match(r"https?://", e.url) else None
+        entries.append({"key": e.key, "anchor": source_anchor(e.key), "text": _inline(e.text),
+                        "url": url, "plain_url": e.url if not url else None,
+                        "background": e.background})
+    return Markup(_env.get_template("sources.html.j2").render(
+        entries=entries, background=("Hintergrund" if lang == "de" else "background")))
+
+
+def _replace_source_items(body: str, section, page) -> str:
+    """Section 9 body without its ``- [key] …`` items (and their continuation lines); the
+    numbered list takes the place of the first item."""
+    lines = body.split("\n")
+    item_idx = {e.line - section.line - 1 for e in page.sources if e.key is not None}
+    out, placed, skipping = [], False, False
+    for i, line in enumerate(lines):
+        if i in item_idx:
+            skipping = True
+            if not placed:
+                out.append("\x00SOURCES\x00")
+                placed = True
+            continue
+        if skipping and line.strip() and line.startswith((" ", "\t")):
+            continue
+        skipping = False
+        out.append(line)
+    if not placed:
+        out.append("\x00SOURCES\x00")
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- board
+
+
+def _site_root_rel(url: str) -> str:
+    """Relative path from a page at ``url`` (e.g. ``en/variants/x/``) to the site root."""
+    depth = len([p for p in url.split("/") if p])
+    return "../" * depth if depth else "./"
+
+
+def board_data(v, lang: str, *, pyodide_index: str, cdn: bool) -> dict:
+    """The board-data JSON object of variant ``v`` in ``lang`` (notes/CONTRACTS.md)."""
+    rs = v.ruleset
+    page = v.pages[lang]
+    sections = {}
+    for s in page.sections:
+        if s.number is not None:
+            sections[str(s.number)] = "#" + section_anchor(s.number)
+            for sub in s.subsections:
+                if sub.number:
+                    sections[sub.number] = "#" + section_anchor(sub.number)
+    assumptions = []
+    for rule in rs.assumptions():
+        assumptions.append({"key": rule.key, "value": rule.value, "alternative": rule.alternative,
+                            "note": (rule.note or {}).get(lang, "")})
+    return {
+        "variant": v.slug, "lang": lang, "size": rs.size, "title": page.title or rs.name,
+        "rules_toml": v.rules_text,
+        "pieces": dict(sorted(rs.layout.pieces.items())),
+        "special": rs.special_squares(),
+        "first_mover": rs.value("first_mover"),
+        "assumptions": assumptions,
+        "sections": sections,
+        "pyodide": {"index": pyodide_index, "cdn": bool(cdn)},
+    }
+
+
+def board_json(data: dict) -> Markup:
+    """``data`` as JSON safe inside ``<script type="application/json">``: ``<``, ``>`` and ``&``
+    written as ``\\u003c``, ``\\u003e``, ``\\u0026`` (so neither ``</script>`` nor ``<!--`` can
+    occur), non-ASCII kept."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return Markup(text)
+
+
+def _board_html(v, lang: str, *, page_url: str, pyodide_index: str, cdn: bool) -> Markup:
+    rs = v.ruleset
+    title = v.pages[lang].title or rs.name
+    figure = _diagram.render_figure(
+        rs.layout, rs.special_squares(), lang=lang, dom_id="board-caption",
+        caption_prefix=UI[lang]["diagram_caption"].format(title=title, size=rs.size))
+    return Markup(_env.get_template("board.html.j2").render(
+        slug=v.slug, lang=lang, site_root=_site_root_rel(page_url), first_mover=rs.value("first_mover"),
+        figure=figure, data=board_json(board_data(v, lang, pyodide_index=pyodide_index, cdn=cdn))))
+
+
+def _assumptions_html(v, lang: str) -> Markup:
+    items = []
+    for rule in v.ruleset.assumptions():
+        alt = rule.alternative
+        if isinstance(alt, dict):
+            alt_text = "; ".join(f"{rule_name(lang, k)}: {value_name(lang, k, x)}" for k, x in alt.items())
+        elif alt is None:
+            alt_text = None
+        else:
+            alt_text = value_name(lang, rule.key, alt)
+        items.append({"key": rule.key, "name": rule_name(lang, rule.key),
+                      "value": value_name(lang, rule.key, rule.value), "alternative": alt_text,
+                      "note": (rule.note or {}).get(lang, "")})
+    if not items:
+        return Markup("")
+    return Markup(_env.get_template("assumptions.html.j2").render(ui=UI[lang], items=items))
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def _cite(v, lang: str, *, url: str, today: _dt.date) -> dict:
+    title = v.pages[lang].title or v.ruleset.name
+    ui = UI[lang]
+    plain = (f"Tafl-Kompendium: {title}. {url} ({ui['cite_accessed']} {today.isoformat()}).")
+    bib_title = re.sub(r"([{}\\])", r"\\\1", title)
+    bibtex = "\n".join([
+        f"@misc{{tafl-kompendium-{v.slug}-{lang},",
+        "  author = {{Tafl-Kompendium}},",
+        f"  title = {{{bib_title}}},",
+        f"  howpublished = {{\\url{{{url}}}}},",
+        f"  year = {{{today.year}}},",
+        f"  urldate = {{{today.isoformat()}}},",
+        f"  language = {{{'german' if lang == 'de' else 'english'}}},",
+        f"  note = {{{ui['cite_bibtex_note']}}}",
+        "}",
+    ])
+    return {"plain": plain, "bibtex": bibtex}
+
+
+def _today() -> _dt.date:
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.isdigit():
+        return _dt.datetime.fromtimestamp(int(epoch), _dt.timezone.utc).date()
+    return _dt.date.today()
+
+
+def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url: str | None = None,
+                     pyodide_index: str = "assets/pyodide/", cdn: bool = False) -> str:
+    """The markdown of variant ``v``'s page in ``lang``. ``page_url`` is the page's URL relative
+    to the site root (``variants/x/`` or ``en/variants/x/``); ``site_url`` the site's absolute
+    URL if known (for "cite this page")."""
+    page = v.pages[lang]
+    keys = {e.key for e in page.sources if e.key}
+    titles = {s: site.title(s, lang) or s for s in ({r.slug for r in page.related})}
+    sections = []
+    for s in page.sections:
+        body = transform_body(s.body, keys=keys, titles=titles)
+        sources_html = None
+        if s.number == 9:
+            body = _replace_source_items(transform_body(s.body, keys=set(), titles=titles), s, page)
+            sources_html = _sources_list(page, lang)
+            before, _, after = body.partition("\x00SOURCES\x00")
+            body = before.rstrip() + "\n\n" + sources_html + "\n\n" + after.lstrip()
+        sections.append({"number": s.number, "title": s.title, "anchor": section_anchor(s.number) if s.number else None,
+                         "body": Markup(body)})
+    url = (site_url.rstrip("/") + "/" if site_url else "/") + page_url
+    return _env.get_template("variant.md.j2").render(
+        ui=UI[lang], title=Markup(page.title or v.ruleset.name), lead=Markup(page.lead or ""),
+        sections=sections,
+        board=_board_html(v, lang, page_url=page_url, pyodide_index=pyodide_index, cdn=cdn),
+        assumptions=_assumptions_html(v, lang), cite=_cite(v, lang, url=url, today=_today()))
+
+
+def stub_markdown(slug: str, names: dict[str, str], lang: str) -> str:
+    """The short "not yet documented" page of ``slug``."""
+    return _env.get_template("stub.md.j2").render(ui=UI[lang], name=names[lang], slug=slug)
+
+
+def _assumed(rs, key: str) -> dict | None:
+    rule = rs.rules.get(key)
+    if rule is None or not rule.assumed:
+        return None
+    return rule
+
+
+def _value_cell(rs, key: str, lang: str) -> Markup:
+    rule = rs.rules.get(key)
+    if rule is None:
+        return Markup(UI[lang]["not_applicable"])
+    text = _cell(value_name(lang, key, rule.value))
+    if rule.assumed:
+        note = (rule.note or {}).get(lang, "") or UI[lang]["assumed_mark"]
+        text = Markup(f'{text}<abbr class="tafl-assumed" title="{_cell(note)}">*</abbr>')
+    return text
+
+
+def index_markdown(site: SiteSources, lang: str) -> str:
+    """The variants overview (``variants/index.md``) in ``lang``."""
+    rows = []
+    for v in site.variants:
+        rs = v.ruleset
+        rows.append({
+            "slug": v.slug, "title": Markup(v.pages[lang].title or rs.name),
+            "board": f"{rs.size}×{rs.size}",
+            "escape": _value_cell(rs, "escape", lang),
+            "king_capture": _value_cell(rs, "king_capture", lang),
+            "king_armed": _value_cell(rs, "king_armed", lang),
+            "first_mover": _value_cell(rs, "first_mover", lang),
+            "historicity": _cell(value_name(lang, "historicity", rs.historicity)),
+        })
+    stubs = [{"slug": s, "name": n[lang]} for s, n in sorted(site.stubs.items())]
+    return _env.get_template("index.md.j2").render(ui=UI[lang], rows=rows, stubs=stubs)
+
+
+#: Rows of the comparison page besides the rules: (label key in UI, function).
+def comparison_markdown(site: SiteSources, lang: str) -> str:
+    """The rules comparison (``comparison.md``): one row per rule key (README.md order), one
+    column per variant; assumed values marked with ``*``."""
+    keys = list(RULE_NAMES[lang])
+    extra = []
+    for v in site.variants:
+        extra.extend(k for k in v.ruleset.rules if k not in keys and k not in extra)
+    keys += extra
+    cols = [{"slug": v.slug, "title": Markup(v.pages[lang].title or v.ruleset.name)} for v in site.variants]
+    rows = [{"name": UI[lang]["col_board"], "cells": [f"{v.ruleset.size}×{v.ruleset.size}" for v in site.variants]},
+            {"name": UI[lang]["col_historicity"],
+             "cells": [_cell(value_name(lang, "historicity", v.ruleset.historicity)) for v in site.variants]}]
+    counts = []
+    for v in site.variants:
+        c = v.ruleset.layout.counts()
+        counts.append(f"{c.get('attacker', 0)} : {c.get('defender', 0)} + {c.get('king', 0)}")
+    rows.append({"name": f"{UI[lang]['attackers']} : {UI[lang]['defenders']} + {UI[lang]['king']}", "cells": counts})
+    for key in keys:
+        if not any(key in v.ruleset.rules for v in site.variants):
+            continue
+        rows.append({"name": rule_name(lang, key), "cells": [_value_cell(v.ruleset, key, lang) for v in site.variants]})
+    return _env.get_template("comparison.md.j2").render(ui=UI[lang], cols=cols, rows=rows)
+
+
+def generated_pages(site: SiteSources, lang: str, *, url_of, site_url: str | None = None,
+                    pyodide_index: str = "assets/pyodide/", cdn: bool = False) -> Iterable[tuple[str, str]]:
+    """Every generated page of ``lang`` as ``(src_uri, markdown)``. ``url_of(src_uri)`` gives
+    the page's URL relative to the site root in this language."""
+    yield "variants/index.md", index_markdown(site, lang)
+    yield "comparison.md", comparison_markdown(site, lang)
+    for v in site.variants:
+        src = f"variants/{v.slug}.md"
+        yield src, variant_markdown(v, lang, site, page_url=url_of(src), site_url=site_url,
+                                    pyodide_index=pyodide_index, cdn=cdn)
+    for slug, names in sorted(site.stubs.items()):
+        yield f"variants/{slug}.md", stub_markdown(slug, names, lang)

@@ -1,0 +1,224 @@
+"""The MkDocs side of the site: event handlers used by ``build_tools/mkdocs_hooks.py``.
+
+What happens in a build (``mkdocs build`` / ``mkdocs serve``; mkdocs-static-i18n runs the
+whole build once per language, German first):
+
+- ``on_config``: registers the ``/// original`` markdown block (:mod:`build_tools.md_ext`);
+  finds the variants root: environment variable ``TAFL_SOURCES_ROOT``, else
+  ``extra.tafl.sources_root`` (relative to mkdocs.yml), else ``variants_src``.
+- ``on_files`` (priority -200, after the i18n plugin at -100, which would drop generated files
+  it does not know): parses the sources once (cached across the language passes and serve
+  rebuilds, :func:`build_tools.pages.load_site_sources`) and adds every generated page of the
+  current language with ``File.generated`` -- under ``en/`` for English -- with the i18n
+  attributes (``alternates``, ``locale``) the language switch and the sitemap read.
+- ``on_page_markdown``: replaces ```` ```tafl-position ```` fences on hand-written pages (the
+  mechanics pages) with a diagram of that position from ``build_tools/mechanics.toml``.
+- ``on_post_build`` (after the last language): ``build_tools.pyodide_assets.install`` if that
+  module exists, unless ``TAFL_SKIP_PYODIDE=1``.
+
+Time spent in generation is added up in :data:`STATS` (and written as JSON to the file named by
+``TAFL_STATS_FILE`` after the build) for the benchmark.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import os
+import re
+import time
+import tomllib
+from pathlib import Path
+
+from mkdocs.structure.files import File
+
+from build_tools import pages as _pages
+
+log = logging.getLogger("mkdocs.plugins.tafl")
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+MECHANICS_FILE = Path(__file__).resolve().parent / "mechanics.toml"
+PYODIDE_VERSION_FALLBACK = "314.0.7"
+
+#: Generation statistics of the current process: seconds spent and pages made.
+STATS = {"generate_seconds": 0.0, "load_seconds": 0.0, "pages": 0, "variant_pages": 0}
+
+
+def _i18n(config):
+    return config.plugins.get("i18n")
+
+
+def _languages(config) -> tuple[str, str, list[str]]:
+    """(current language, default language, built languages)."""
+    i18n = _i18n(config)
+    if i18n is None:
+        lang = config.theme.get("language", "de") or "de"
+        return lang, lang, [lang]
+    default = i18n.default_language
+    return (i18n.current_language or default), default, list(i18n.build_languages)
+
+
+def _tafl_extra(config) -> dict:
+    extra = config.extra.get("tafl") if hasattr(config.extra, "get") else None
+    return dict(extra or {})
+
+
+def sources_root(config) -> Path:
+    """The variants root for this build (see module docstring)."""
+    env = os.environ.get("TAFL_SOURCES_ROOT")
+    if env:
+        return Path(env).resolve()
+    base = Path(config.config_file_path).resolve().parent if config.config_file_path else REPO_ROOT
+    return (base / _tafl_extra(config).get("sources_root", "variants_src")).resolve()
+
+
+def _pyodide_version() -> str:
+    for p in (REPO_ROOT / "node_modules" / "pyodide" / "package.json", REPO_ROOT / "package.json"):
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        v = data.get("version") if p.parent.name == "pyodide" else data.get("dependencies", {}).get("pyodide")
+        if v:
+            return str(v).lstrip("^~=")
+    return PYODIDE_VERSION_FALLBACK
+
+
+def pyodide_settings(config) -> tuple[str, bool]:
+    """(index, cdn): ``assets/pyodide/`` relative to the site root, or the jsDelivr URL of the
+    pinned Pyodide when ``extra.tafl.pyodide_cdn`` is true."""
+    cdn = bool(_tafl_extra(config).get("pyodide_cdn", False))
+    if cdn:
+        return f"https://cdn.jsdelivr.net/pyodide/v{_pyodide_version()}/full/", True
+    return "assets/pyodide/", False
+
+
+# --------------------------------------------------------------------------- events
+
+
+def on_config(config):
+    """Register the markdown extension for ``/// original`` blocks (once)."""
+    from build_tools.md_ext import OriginalExtension
+
+    if not any(isinstance(e, OriginalExtension) for e in config.markdown_extensions):
+        config.markdown_extensions.append(OriginalExtension())
+    return config
+
+
+def _dest(src_uri: str, lang: str, default: str, config) -> File:
+    f = File(src_uri, None, config.site_dir, config.use_directory_urls)
+    if lang != default:
+        f.dest_uri = f"{lang}/{f.dest_uri}"
+    return f
+
+
+def on_files(files, config):
+    """Add the generated pages of the current language (see module docstring)."""
+    lang, default, langs = _languages(config)
+    t0 = time.perf_counter()
+    site = _pages.load_site_sources(sources_root(config))
+    t1 = time.perf_counter()
+    STATS["load_seconds"] += t1 - t0
+    for slug, why in sorted(site.broken.items()):
+        log.warning(f"variant '{slug}' left out of the site: {why} (run `python -m build_tools validate`)")
+    taken = {getattr(f, "norm_src_uri", None) or f.src_uri for f in files}
+    pyodide_index, cdn = pyodide_settings(config)
+
+    def url_of(src_uri: str) -> str:
+        return _dest(src_uri, lang, default, config).url
+
+    made = []
+    for src_uri, content in _pages.generated_pages(site, lang, url_of=url_of, site_url=config.site_url,
+                                                    pyodide_index=pyodide_index, cdn=cdn):
+        if src_uri in taken:
+            log.warning(f"docs/ already holds a page at '{src_uri}'; the generated one is not used")
+            continue
+        f = File.generated(config, src_uri, content=content)
+        if lang != default:
+            f.dest_uri = f"{lang}/{f.dest_uri}"
+        f.alternates = {other: (f if other == lang else _dest(src_uri, other, default, config)) for other in langs}
+        for other, alt in f.alternates.items():
+            alt.locale = other
+            alt.locale_alternate_of = other
+            alt.localization = None if other == default else other
+            alt.norm_src_uri = src_uri
+        files.append(f)
+        made.append(f)
+    i18n = _i18n(config)
+    if i18n is not None and hasattr(i18n, "i18n_files_per_language"):
+        i18n.i18n_files_per_language[lang] = files.documentation_pages()
+    STATS["generate_seconds"] += time.perf_counter() - t1
+    STATS["pages"] += len(made)
+    STATS["variant_pages"] += len(site.variants)
+    return files
+
+
+# ```tafl-position
+# <id in build_tools/mechanics.toml>
+# ```
+_POSITION_FENCE = re.compile(r"^```+\s*tafl-position\s*\n\s*([A-Za-z0-9_-]+)\s*\n```+\s*$", re.MULTILINE)
+_mechanics_cache: dict = {}
+
+
+def load_mechanics_positions(path: Path = MECHANICS_FILE) -> dict:
+    """The example positions of the mechanics pages: ``{id: {"size", "diagram", "throne",
+    "corners", "camps", "marks", "caption": {"de", "en"}}}`` from ``mechanics.toml``
+    (cached by mtime)."""
+    st = path.stat().st_mtime_ns
+    hit = _mechanics_cache.get(path)
+    if hit and hit[0] == st:
+        return hit[1]
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    _mechanics_cache[path] = (st, data)
+    return data
+
+
+def position_figure(pos_id: str, lang: str, n: int) -> str:
+    """The diagram of mechanics position ``pos_id`` in ``lang`` (raw HTML). Raises KeyError for
+    an unknown id and ``tafl_core.PositionError`` for a broken diagram."""
+    from tafl_core import parse_diagram
+
+    entry = load_mechanics_positions()[pos_id]
+    position = parse_diagram(entry["diagram"], path=str(MECHANICS_FILE))
+    special = {k: list(entry.get(k, [])) for k in ("throne", "corners", "camps")}
+    caption = entry.get("caption", {}).get(lang, "")
+    return str(_pages._diagram.render_figure(
+        position, special, lang=lang, dom_id=f"diagram-{pos_id}-{n}", caption_prefix=caption,
+        marks=entry.get("marks", []), position_id=pos_id))
+
+
+def on_page_markdown(markdown, page, config, files):
+    """Replace ```` ```tafl-position ```` fences with diagrams (hand-written pages)."""
+    if "tafl-position" not in markdown:
+        return markdown
+    lang = getattr(page.file, "locale", None) or _languages(config)[0]
+    counter = iter(range(1, 10_000))
+
+    def repl(m: re.Match) -> str:
+        try:
+            return "\n" + position_figure(m.group(1), lang, next(counter)) + "\n"
+        except KeyError:
+            log.warning(f"{page.file.src_uri}: unknown tafl-position '{m.group(1)}' (build_tools/mechanics.toml)")
+            return m.group(0)
+
+    return _POSITION_FENCE.sub(repl, markdown)
+
+
+def on_post_build(config):
+    """After the last language: install the Pyodide assets (board owner's module), then write
+    :data:`STATS` for the benchmark."""
+    i18n = _i18n(config)
+    if i18n is not None and getattr(i18n, "building", False):
+        return  # a nested language build; the outer build finishes last
+    if os.environ.get("TAFL_SKIP_PYODIDE") != "1":
+        try:
+            mod = importlib.import_module("build_tools.pyodide_assets")
+        except ModuleNotFoundError:
+            mod = None
+        if mod is not None and hasattr(mod, "install"):
+            _, cdn = pyodide_settings(config)
+            mod.install(Path(config.site_dir), cdn=cdn)
+    out = os.environ.get("TAFL_STATS_FILE")
+    if out:
+        Path(out).write_text(json.dumps(STATS), encoding="utf-8")
