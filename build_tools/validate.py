@@ -752,7 +752,7 @@ def check_related_resolve(variant: Variant, ctx: Context) -> Iterator[Fault]:
 # --------------------------------------------------------------------------- html, refs
 
 _UNSAFE_TAG = re.compile(r"<\s*/?\s*(script|style|iframe|frame|frameset|object|embed|applet|base|meta|link|form|svg|math)\b", re.IGNORECASE)
-_EVENT_ATTR = re.compile(r"<[A-Za-z!/][^>]*?[\s/\"'](on[a-z]+)\s*=", re.IGNORECASE)
+_EVENT_ATTR = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*[\s/][^>]*?(?<=[\s/\"'])(on[a-z]+)\s*=", re.IGNORECASE)
 _SCRIPT_URL = re.compile(r"(j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t|v\s*b\s*s\s*c\s*r\s*i\s*p\s*t)\s*:|data\s*:\s*(text/html|image/svg)", re.IGNORECASE)
 
 

@@ -69,6 +69,23 @@ def test_rules_file_assumption_needs_both_notes(tree):
 
 
 @needs_engine
+def test_rules_file_toml_syntax(tree):
+    tree.edit(RULES, 'value = "loss"\nref = "4"', 'value = "loss\nref = "4"')
+    line = tree.line_of(RULES, 'value = "loss')
+    got = tree.new_faults()
+    assert len(got) == 1 and got[0].startswith(f"{P}/rules.toml:{line}: TOML syntax: ")
+
+
+def test_engine_missing_is_a_fault(tree, monkeypatch):
+    import build_tools.sources as sources
+    import build_tools.validate as validate
+    monkeypatch.setattr(sources, "engine", lambda: None)
+    monkeypatch.setattr(validate, "engine", lambda: None)
+    monkeypatch.setattr(validate, "engine_problem", lambda: "tafl_core is not importable (test)")
+    assert f"{P}/rules.toml:1: cannot check the rules file and layout: tafl_core is not importable (test)" in tree.faults()
+
+
+@needs_engine
 def test_layout_not_square(tree):
     tree.edit(RULES, "6 . . . A . . .\n", "6 . . . A . .\n")
     line = tree.line_of(RULES, "6 . . . A . .")
@@ -600,6 +617,8 @@ def test_raw_html_in_rules_note(tree):
 
 def test_harmless_html_and_words_pass():
     assert unsafe_html("<b>fett</b> and <em>x</em>; the onset = 3; a description of scripture") == []
+    assert unsafe_html("<https://example.org/online=yes> <br/>") == []
+    assert unsafe_html('<svg/onload="x()">') == ["<svg", "onload="]
 
 
 # --------------------------------------------------------------------------- refs
