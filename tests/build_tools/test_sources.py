@@ -10,7 +10,7 @@ from build_tools.sources import (
     Citation, Fact, Original, Related, SourceEntry, citations_in, load_all, load_stubs,
     load_variant, parse_page, parse_source_entry,
 )
-from conftest import FIXTURE_ROOT, needs_engine
+from .helpers import FIXTURE_ROOT, needs_engine
 
 TINY = FIXTURE_ROOT / "tiny-tafl"
 

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from build_tools.validate import Fault, main, unsafe_html, validate_tree
-from conftest import FIXTURE_ROOT, REAL_ROOT, REPO_ROOT, needs_engine
+from .helpers import FIXTURE_ROOT, REAL_ROOT, REPO_ROOT, needs_engine
 
 DE = "tiny-tafl/de.md"
 EN = "tiny-tafl/en.md"
