@@ -338,8 +338,8 @@ def _valid_value(key: str, value: Any, size: int) -> str | None:
         if not isinstance(value, bool):
             return "must be true or false"
     elif key == "repetition_count":
-        if value not in (2, 3) or isinstance(value, bool):
-            return "must be 2 (first repeat) or 3 (third occurrence)"
+        if value not in (2, 3, 4) or isinstance(value, bool):
+            return "must be 2 (first repeat), 3 (third occurrence) or 4 (fourth occurrence)"
     elif key == "corners":
         if isinstance(value, str):
             if value not in ("none", "single", "2x2"):
