@@ -287,7 +287,8 @@ def check_sections_not_empty(variant: Variant, ctx: Context) -> Iterator[Fault]:
                 end = s.subsections[k + 1].line - 1 if k + 1 < len(s.subsections) else s.end_line
                 text = [ln for ln in lines[sub.line:end] if ln.strip() and not ln.lstrip().startswith("#")]
                 if not text:
-                    yield _fault(variant, page.path, sub.line, f"subsection '### {sub.number or ''} {sub.title}'".replace("  ", " ") + " is empty")
+                    heading = f"{sub.number} {sub.title}" if sub.number else sub.title
+                    yield _fault(variant, page.path, sub.line, f"subsection '### {heading}' is empty")
 
 
 def check_subsections(variant: Variant, ctx: Context) -> Iterator[Fault]:
