@@ -345,7 +345,7 @@ def _cite(v, lang: str, *, url: str, today: _dt.date) -> dict:
         f"  note = {{{ui['cite_bibtex_note']}}}",
         "}",
     ])
-    return {"plain": plain, "bibtex": bibtex}
+    return {"plain": plain, "bibtex": bibtex, "url": url}
 
 
 def _today() -> _dt.date:
