@@ -681,11 +681,27 @@ def test_cli_unknown_command():
     assert "unknown command 'frobnicate'" in r.stderr
 
 
-@pytest.mark.skipif((REPO_ROOT / "build_tools" / "site_cmd.py").exists(), reason="build_tools/site_cmd.py exists now")
-def test_cli_site_command_missing_is_explained():
-    r = subprocess.run([sys.executable, "-m", "build_tools", "site"], cwd=REPO_ROOT, capture_output=True, text=True)
-    assert r.returncode == 2
-    assert "build_tools/site_cmd.py" in r.stderr
+def test_cli_site_command_missing_is_explained(monkeypatch, capsys):
+    import build_tools.__main__ as cli
+
+    def missing(name):
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+    monkeypatch.setattr(cli.importlib, "import_module", missing)
+    assert cli.main(["site"]) == 2
+    assert "build_tools/site_cmd.py" in capsys.readouterr().err
+
+
+def test_cli_dispatches_site_commands_lazily(monkeypatch):
+    import types
+
+    import build_tools.__main__ as cli
+    calls = []
+    fake = types.SimpleNamespace(main_site=lambda argv: calls.append(("site", argv)) or 0,
+                                 main_bench_site=lambda argv: calls.append(("bench", argv)) or 3)
+    monkeypatch.setattr(cli.importlib, "import_module", lambda name: fake)
+    assert cli.main(["site", "--x"]) == 0
+    assert cli.main(["bench-site"]) == 3
+    assert calls == [("site", ["--x"]), ("bench", [])]
 
 
 # --------------------------------------------------------------------------- the real sources
