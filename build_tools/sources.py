@@ -359,8 +359,7 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
     current: Section | None = None
     body: list[str] = []
     section_no: int | None = None
-    in_facts = False
-    facts_done = False
+    in_facts = False  # inside the facts table (the first table of section 1)
     entry_raw: list[str] = []  # raw text of each section-9 entry (continuation lines joined)
     in_entry = False
 
@@ -434,7 +433,7 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
             else:
                 current.subsections.append(Subsection(None, h3.group(1), ln))
         # Facts table: the first table of section 1.
-        if section_no == 1 and not facts_done:
+        if section_no == 1 and (in_facts or page.facts_line is None):
             if _TABLE_ROW.match(line):
                 if not in_facts:
                     in_facts = True
@@ -444,9 +443,8 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
                     key = _strip_emphasis(cells[0]) if cells else ""
                     value = cells[1] if len(cells) > 1 else ""
                     page.facts.append(Fact(key, value, ln))
-            elif in_facts:
+            else:
                 in_facts = False
-                facts_done = True
         # Section 9: the source list.
         prose = line
         if section_no == 9:

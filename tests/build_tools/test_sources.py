@@ -66,6 +66,11 @@ def test_facts_rows_with_lines():
     assert p.facts_line == 7
 
 
+def test_facts_table_is_the_first_table_only():
+    p = page("---\ntitle: t\nlead: l\n---\n## 1. Grunddaten\n\n| Name | A |\n|---|---|\n```\nx\n```\n| Other | B |\n")
+    assert p.facts == [Fact("Name", "A", 7)]
+
+
 def test_facts_only_in_section_1():
     p = page("---\ntitle: t\nlead: l\n---\n## 3. X\n\n| Figur | Anzahl |\n|---|---|\n")
     assert p.facts == [] and p.facts_line is None
