@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .errors import IllegalMove, NotationError, TaflError
 from .game import Game, Move
-from .position import Position, parse_diagram
+from .position import Position, check_kings, parse_diagram
 from .ruleset import Ruleset, load_ruleset
 from .squares import parse_square, square_name
 
@@ -60,6 +60,7 @@ def read_position(spec: str, size: int) -> Position:
         pos = Position.from_otn(stripped, name, line)
     else:
         pos = parse_diagram(text, name, 1)
+        check_kings(pos, name, 1, 1 + next(i for i, l in enumerate(text.split("\n")) if l.strip()))
     if pos.size != size:
         raise UsageError(f"{name}:1: position is {pos.size}x{pos.size}, the variant's board is {size}x{size}")
     return pos

@@ -194,13 +194,21 @@ def parse_diagram(text: str, path: str | None = None, first_line: int = 1) -> Po
     return Position(size, pieces)
 
 
-def check_kings(position: Position, path: str | None = None, line: int | None = None) -> None:
-    """Raise :class:`PositionError` unless the position has exactly one king."""
-    kings = sorted(sq for sq, kind in position.pieces.items() if kind == KING)
+def check_kings(position: Position, path: str | None = None, line: int | None = None,
+                diagram_first_line: int | None = None) -> None:
+    """Raise :class:`PositionError` unless the position has exactly one king.
+
+    With ``diagram_first_line`` (the line of the diagram's top rank in ``path``) the error names
+    the line of the second king in reading order; otherwise ``line``.
+    """
+    kings = sorted((sq for sq, kind in position.pieces.items() if kind == KING),
+                   key=lambda sq: (-int(sq[1:]), sq[0]))
     if not kings:
         raise PositionError("the position has no king", path, line)
     if len(kings) > 1:
-        raise PositionError(f"the position has {len(kings)} kings ({', '.join(kings)}); exactly one is allowed", path, line)
+        if diagram_first_line:
+            line = diagram_first_line + position.size - int(kings[1][1:])
+        raise PositionError(f"the position has {len(kings)} kings ({', '.join(sorted(kings))}); exactly one is allowed", path, line)
 
 
 __all__ = ["Position", "parse_diagram", "check_kings", "parse_square", "square_name",

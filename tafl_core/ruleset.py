@@ -185,7 +185,7 @@ class Ruleset:
         first = diagram_line + 1 if diagram_line and text.splitlines()[diagram_line - 1].rstrip().endswith('"""') else diagram_line
         try:
             layout = parse_diagram(diagram, where, first or 1)
-            check_kings(layout, where, first or None)
+            check_kings(layout, where, first or None, first or None)
         except PositionError as exc:
             raise RulesFileError(exc.message, exc.path, exc.line) from None
         if not RULESET_MIN_SIZE <= layout.size <= RULESET_MAX_SIZE:

@@ -1,0 +1,137 @@
+"""Notation (squares, moves, OpenTafl records) and the rules file loader: round trips, the
+OpenTafl start strings from shared/reference/README.md (verbatim data from OpenTafl), and
+errors that name the file and line."""
+
+from __future__ import annotations
+
+import pytest
+
+from tafl_core import (Move, NotationError, Position, PositionError, Ruleset, RulesFileError,
+                       load_ruleset, parse_diagram, parse_square, square_name)
+
+from .helpers import BASE_TOML, REPO
+
+# OpenTafl's own start records (reference README, "OpenTafl rules strings"): first row = rank 1.
+OPENTAFL_STARTS = {
+    "copenhagen-hnefatafl": "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    "fetlar-hnefatafl": "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    "brandubh": "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+    "linnaeus-tablut": "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+    "sea-battle": "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+}
+
+
+@pytest.mark.parametrize("slug", sorted(OPENTAFL_STARTS))
+def test_layout_equals_opentafl_start_record(slug):
+    path = REPO / "variants_src" / slug
+    if not (path / "rules.toml").exists():
+        pytest.skip(f"{slug} not written yet")
+    rs = load_ruleset(path)
+    assert rs.layout.to_otn() == OPENTAFL_STARTS[slug]
+    assert Position.from_otn(OPENTAFL_STARTS[slug]) == rs.layout
+
+
+def test_squares():
+    assert square_name(0, 9) == "a1" and square_name(80, 9) == "i9"
+    assert parse_square("E5", 9) == 40
+    for bad in ("", "e", "5e", "e0", "j1", "e10"):
+        with pytest.raises(NotationError):
+            parse_square(bad, 9)
+
+
+def test_move_notation():
+    m = Move.parse("e1-e5", 9)
+    assert str(m) == "e1-e5" and Move.parse("e1e5", 9) == m
+    assert Move.parse("e5-e8xe9/f8", 11) == Move(parse_square("e5", 11), parse_square("e8", 11), 11)
+    with pytest.raises(NotationError):
+        Move.parse("e1-", 9)
+
+
+def test_diagram_with_and_without_labels():
+    labelled = "7 . . . A . . .\n6 . . . A . . .\n5 . . . D . . .\n4 A A D K D A A\n3 . . . D . . .\n2 . . . A . . .\n1 . . . A . . .\n  A B C D E F G\n"
+    bare = "\n".join(line[2:] for line in labelled.splitlines()[:-1])
+    assert parse_diagram(labelled) == parse_diagram(bare)
+    assert parse_diagram(labelled).to_otn() == OPENTAFL_STARTS["brandubh"]
+    assert parse_diagram(parse_diagram(labelled).to_diagram()) == parse_diagram(labelled)
+
+
+@pytest.mark.parametrize("text,line,msg", [
+    ("7 . . .\n6 . . .\n", 1, "diagram has 2 rows"),
+    ("\n".join(f"{r} . . . . . . ." for r in (7, 6, 5, 3, 2, 1, 0)), 4, "rank label 3 where 4 was expected"),
+    ("\n".join(f"{r} . . . . . . ." for r in range(7, 0, -1)) + "\n  A B C D E F H", 8, "file letters"),
+    ("\n".join(f"{r} . . . . . ." for r in range(7, 0, -1)), 1, "not square"),
+])
+def test_diagram_errors_name_the_line(text, line, msg):
+    with pytest.raises(PositionError) as exc:
+        parse_diagram(text, "x.txt", 1)
+    assert exc.value.line == line and msg in exc.value.message and str(exc.value).startswith(f"x.txt:{line}:")
+
+
+@pytest.mark.parametrize("record,msg", [
+    ("3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/", "must look like"),
+    ("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3x3/", "unknown character 'x'"),
+    ("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t4/", "row 7 has 8 squares"),
+    ("/4/4/4/4/", "4 rows"),
+    ("/" + "1" * 5000 + "/", "too long"),
+])
+def test_opentafl_record_errors(record, msg):
+    with pytest.raises(PositionError) as exc:
+        Position.from_otn(record)
+    assert msg in exc.value.message
+
+
+def test_ruleset_round_trip_all_variants():
+    for path in sorted((REPO / "variants_src").glob("*/rules.toml")):
+        rs = load_ruleset(path)
+        again = Ruleset.from_toml(rs.to_toml())
+        assert again.layout == rs.layout and again.name == rs.name
+        assert {k: (r.value, r.assumed, r.ref, r.note, r.alternative) for k, r in again.rules.items()} == \
+               {k: (r.value, r.assumed, r.ref, r.note, r.alternative) for k, r in rs.rules.items()}
+
+
+def _line_of(text: str, needle: str) -> int:
+    return text.splitlines().index(needle) + 1
+
+
+@pytest.mark.parametrize("edit,needle,msg", [
+    (lambda t: t.replace('[rules.escape]\nvalue = "corners"\nref = "4"\n', ""), None, "rule 'escape' is missing"),
+    (lambda t: t.replace('[rules.escape]\nvalue = "corners"\nref = "4"', '[rules.escape]\nvalue = "corners"'), "[rules.escape]",
+     "rule 'escape' is neither stated"),
+    (lambda t: t.replace('[rules.escape]\nvalue = "corners"\nref = "4"', '[rules.escape]\nvalue = "corners"\nassumed = true'),
+     "[rules.escape]", "assumed rule 'escape' needs note.de and note.en"),
+    (lambda t: t + '\n[rules.berserk]\nvalue = true\nref = "5"\n', "[rules.berserk]", "unknown rule 'berserk'"),
+    (lambda t: t.replace('value = "attackers"\nref = "5.1"', 'value = "white"\nref = "5.1"'), "[rules.first_mover]",
+     "'white' is not one of attackers, defenders"),
+    (lambda t: t.replace("5 A A D D K D D A A", "5 A A D D K D D A K"), "5 A A D D K D D A K", "2 kings"),
+    (lambda t: t.replace("5 A A D D K D D A A", "5 A A D D Q D D A A"), "5 A A D D Q D D A A", "unknown symbol 'Q' at e5"),
+    (lambda t: t.replace("5 A A D D K D D A A", "5 A A D D . D D A A").replace("4 A . . . D . . . A", "4 A . . . K . . . A"),
+     None, "a defender on e5"),
+])
+def test_rules_file_errors_name_file_and_line(edit, needle, msg):
+    text = edit(BASE_TOML)
+    if msg == "a defender on e5":
+        text = text.replace("7 . . . . D . . . .", "7 . . . . . . . . .").replace("5 A A D D . D D A A", "5 A A D D D D D A A")
+    with pytest.raises(RulesFileError) as exc:
+        Ruleset.from_toml(text, "v/rules.toml")
+    if msg == "a defender on e5":
+        assert "the layout puts a defender on e5, a throne square it may not stand on" in exc.value.message
+        return
+    assert msg in exc.value.message
+    if needle:
+        assert exc.value.line == _line_of(text, needle)
+        assert str(exc.value).startswith(f"v/rules.toml:{exc.value.line}: ")
+
+
+def test_opentafl_export_for_copenhagen():
+    """Where expressible, the ruleset exports as an OpenTafl rules record whose start and
+    dimension match OpenTafl's own Copenhagen string."""
+    path = REPO / "variants_src" / "copenhagen-hnefatafl"
+    if not path.exists():
+        pytest.skip("copenhagen-hnefatafl not written yet")
+    rs = load_ruleset(path)
+    # Copenhagen's "defenders lose on repetition" has no OpenTafl key: not expressible.
+    assert rs.to_opentafl() is None
+    fetlar = REPO / "variants_src" / "fetlar-hnefatafl"
+    rec = load_ruleset(fetlar).to_opentafl()
+    fields = dict(part.split(":", 1) for part in rec.split())
+    assert fields["dim"] == "11" and fields["atkf"] == "y" and fields["start"] == OPENTAFL_STARTS["fetlar-hnefatafl"]
