@@ -1,0 +1,65 @@
+"""`python -m build_tools site` (build_tools.site_cmd.build_site): a fault in the sources or a
+failing MkDocs build leaves an existing site/ untouched; a good build replaces it."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+
+from build_tools.site_cmd import build_site
+
+from .conftest import ROOT, VARIANTS, variant_slugs
+
+
+def _old_site(tmp_path: Path) -> Path:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("previous build", encoding="utf-8")
+    return site
+
+
+def test_validation_fault_leaves_site_untouched(tmp_path):
+    """One fault (section 4 heading removed from a German page): faults printed as
+    path:line: message, exit 1, the previous site/ unchanged, no temporary folder left."""
+    root = tmp_path / "variants_src"
+    shutil.copytree(VARIANTS, root)
+    slug = variant_slugs()[0]
+    de = root / slug / "de.md"
+    text = de.read_text(encoding="utf-8")
+    assert "\n## 4. " in text
+    de.write_text(text.replace("\n## 4. ", "\n## Vier. ", 1), encoding="utf-8")
+    site = _old_site(tmp_path)
+    out, err = io.StringIO(), io.StringIO()
+    code = build_site(root=root, site_dir=site, config=ROOT / "mkdocs.yml", out=out, err=err)
+    assert code == 1
+    lines = err.getvalue().splitlines()
+    assert any(line.startswith(f"variants_src/{slug}/de.md:") for line in lines), lines[:5]
+    assert sorted(p.name for p in site.iterdir()) == ["index.html"]
+    assert (site / "index.html").read_text(encoding="utf-8") == "previous build"
+    assert not list(tmp_path.glob(".site-build-*"))
+
+
+def test_failing_build_leaves_site_untouched(tmp_path):
+    """Valid sources but a hand-written page with a broken link: the strict MkDocs build
+    fails, exit 1, the previous site/ unchanged, no temporary folder left."""
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    (docs / "broken.md").write_text("# Broken\n\n[nowhere](does-not-exist.md)\n", encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    text = text.replace("docs_dir: docs", f"docs_dir: {docs}")
+    text = text.replace("  - build_tools/mkdocs_hooks.py", f"  - {ROOT / 'build_tools' / 'mkdocs_hooks.py'}")
+    text = text.replace("watch:\n  - variants_src\n  - build_tools\n", "")
+    text = text.replace("sources_root: variants_src", f"sources_root: {VARIANTS}")
+    config.write_text(text, encoding="utf-8")
+    site = _old_site(tmp_path)
+    err = io.StringIO()
+    code = build_site(root=VARIANTS, site_dir=site, config=config, out=io.StringIO(), err=err,
+                      env={"TAFL_SKIP_PYODIDE": "1"})
+    assert code == 1, err.getvalue()[-2000:]
+    assert "does-not-exist.md" in err.getvalue()
+    assert (site / "index.html").read_text(encoding="utf-8") == "previous build"
+    assert not list(tmp_path.glob(".site-build-*"))
