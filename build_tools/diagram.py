@@ -224,15 +224,18 @@ def legend_items(position, special: Mapping[str, Iterable[str]] | None, lang: st
 
 
 def render_figure(position, special: Mapping[str, Iterable[str]] | None, *, lang: str, dom_id: str,
-                  caption_prefix: str = "", marks: Iterable[str] = (), position_id: str | None = None) -> Markup:
+                  caption_prefix: str = "", marks: Iterable[str] = (), position_id: str | None = None,
+                  svg: Markup | None = None) -> Markup:
     """A ``<figure class="tafl-diagram">``: the SVG, a legend and a ``<figcaption id=dom_id>``
     holding ``caption_prefix`` and the text alternative. One line per element and no blank
-    lines, so it survives as a raw HTML block in markdown."""
+    lines, so it survives as a raw HTML block in markdown. ``svg``: the already rendered
+    ``render_svg(position, special, caption_id=dom_id, marks=marks)``, if the caller has it."""
     marks = list(marks)
     caption = text_alternative(position, special, lang, marks)
     if caption_prefix:
         caption = f"{caption_prefix} {caption}"
-    svg = render_svg(position, special, caption_id=dom_id, marks=marks)
+    if svg is None:
+        svg = render_svg(position, special, caption_id=dom_id, marks=marks)
     return Markup(_env.get_template("figure.html.j2").render(
         svg=svg, legend=legend_items(position, special, lang, marks), legend_label=UI[lang]["legend"],
         caption=caption, caption_id=dom_id, position_id=position_id))

@@ -24,6 +24,7 @@ as '-'>`` (``Murray1952`` -> ``#src-murray1952``), the board ``#board``, the ass
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 import os
 import re
@@ -208,6 +209,7 @@ def transform_body(body: str, *, keys: set[str], titles: dict[str, str]) -> str:
 _inline_md = _markdown.Markdown(extensions=["pymdownx.smartsymbols"], output_format="html")
 
 
+@functools.lru_cache(maxsize=4096)
 def _inline(text: str) -> Markup:
     """Render one line of source markdown as inline HTML (no surrounding ``<p>``)."""
     html = _inline_md.reset().convert(text)
@@ -297,12 +299,27 @@ def board_json(data: dict) -> Markup:
     return Markup(text)
 
 
+_svg_cache: dict[str, Markup] = {}
+
+
+def _start_svg(rules_text: str, ruleset) -> Markup:
+    """The start diagram's SVG, the same on both language pages (cached by rules.toml text)."""
+    svg = _svg_cache.get(rules_text)
+    if svg is None:
+        if len(_svg_cache) > 2048:
+            _svg_cache.clear()
+        svg = _svg_cache[rules_text] = _diagram.render_svg(ruleset.layout, ruleset.special_squares(),
+                                                           caption_id="board-caption")
+    return svg
+
+
 def _board_html(v, lang: str, *, page_url: str, pyodide_index: str, cdn: bool) -> Markup:
     rs = v.ruleset
     title = v.pages[lang].title or rs.name
     figure = _diagram.render_figure(
         rs.layout, rs.special_squares(), lang=lang, dom_id="board-caption",
-        caption_prefix=UI[lang]["diagram_caption"].format(title=title, size=rs.size))
+        caption_prefix=UI[lang]["diagram_caption"].format(title=title, size=rs.size),
+        svg=_start_svg(v.rules_text, rs))
     return Markup(_env.get_template("board.html.j2").render(
         slug=v.slug, lang=lang, site_root=_site_root_rel(page_url), first_mover=rs.value("first_mover"),
         figure=figure, data=board_json(board_data(v, lang, pyodide_index=pyodide_index, cdn=cdn))))

@@ -319,7 +319,7 @@ def make_synthetic_sources(dest: Path, count: int, *, template_root: Path = REPO
             diagram=rs.layout.to_diagram().strip("\n"))
         d = dest / slug
         d.mkdir(exist_ok=True)
-        (d / "rules.toml").write_text(text, encoding="utf-8")
+        (d / "rules.toml").write_text(f"# {slug}: synthetic, for the benchmark\n{text}", encoding="utf-8")
         (d / "de.md").write_text(_SYN_DE.format(**fields), encoding="utf-8")
         (d / "en.md").write_text(_SYN_EN.format(**fields), encoding="utf-8")
     return slugs
