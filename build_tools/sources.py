@@ -535,7 +535,11 @@ def load_variant(path: Path) -> Variant:
                 try:
                     layout = tc.parse_diagram(diagram, path=rel, first_line=v.diagram_line or 1)
                     if hasattr(tc, "check_kings"):
-                        tc.check_kings(layout, rel, v.diagram_line or None)
+                        # Same call as the engine's loader: a second king is named by its line.
+                        try:
+                            tc.check_kings(layout, rel, v.diagram_line or None, v.diagram_line or None)
+                        except TypeError:  # older check_kings(position, path, line)
+                            tc.check_kings(layout, rel, v.diagram_line or None)
                     v.layout = layout
                 except tc.PositionError as exc:
                     v.layout_error = exc

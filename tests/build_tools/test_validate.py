@@ -102,9 +102,9 @@ def test_layout_unknown_symbol(tree):
 @needs_engine
 def test_layout_two_kings(tree):
     tree.edit(RULES, "1 . . . A . . .\n", "1 K . . A . . .\n")
-    first_row = tree.line_of(RULES, "7 . . . A . . .")
+    second_king = tree.line_of(RULES, "1 K . . A . . .")
     assert tree.new_faults() == [
-        f"{P}/rules.toml:{first_row}: the position has 2 kings (a1, d4); exactly one is allowed"]
+        f"{P}/rules.toml:{second_king}: the position has 2 kings (a1, d4); exactly one is allowed"]
 
 
 @needs_engine
