@@ -25,7 +25,7 @@ PAGE = """<!doctype html>
 </head><body>
 <h1>{title}</h1>
 {sections}
-<h2 id="board">{play}</h2>
+<h2 id="play">{play}</h2>
 <div class="tafl-board" id="board" data-variant="{slug}" data-state="loading" data-lang="{lang}" data-site-root="../../" data-to-move="{first}">
 {figure}
 <script type="application/json" data-role="board-data">{data}</script>

@@ -40,14 +40,14 @@ const STRINGS = {
     moveList: "Züge",
     noMoves: "Noch keine Züge.",
     captures: "Schläge im letzten Zug",
-    taken: "geschlagen",
-    between: (a, b) => `zwischen ${a} und ${b}`,
-    by: (list) => `durch ${list}`,
-    surrounded: (list) => `umzingelt von ${list}`,
-    edge: (list) => `am Brettrand eingeschlossen von ${list}`,
-    shieldwall: (list) => `im Schildwall geschlagen durch ${list}`,
+    taken: (sq) => `${sq} geschlagen`,
+    kingTaken: (sq) => `König auf ${sq} gefangen`,
+    between: (a, b) => ` zwischen ${a} und ${b}`,
+    by: (list) => ` durch ${list}`,
+    surrounded: (list) => `, umzingelt von ${list}`,
+    edge: (list) => `, am Brettrand eingeschlossen von ${list}`,
+    shieldwall: (list) => ` im Schildwall durch ${list}`,
     and: "und",
-    kingOn: (sq) => `König auf ${sq}`,
     withKind: {
       throneEmpty: "dem leeren Thron", throne: (sq) => `dem Thron ${sq}`,
       corner: (sq) => `der Ecke ${sq}`, camp: (sq) => `dem Lager ${sq}`, edge: "dem Brettrand",
@@ -126,14 +126,14 @@ const STRINGS = {
     moveList: "Moves",
     noMoves: "No moves yet.",
     captures: "Captures in the last move",
-    taken: "taken",
-    between: (a, b) => `between ${a} and ${b}`,
-    by: (list) => `by ${list}`,
-    surrounded: (list) => `surrounded by ${list}`,
-    edge: (list) => `enclosed against the board edge by ${list}`,
-    shieldwall: (list) => `taken in a shieldwall by ${list}`,
+    taken: (sq) => `${sq} taken`,
+    kingTaken: (sq) => `king on ${sq} captured`,
+    between: (a, b) => ` between ${a} and ${b}`,
+    by: (list) => ` by ${list}`,
+    surrounded: (list) => `, surrounded by ${list}`,
+    edge: (list) => `, enclosed against the board edge by ${list}`,
+    shieldwall: (list) => ` in a shieldwall by ${list}`,
     and: "and",
-    kingOn: (sq) => `king on ${sq}`,
     withKind: {
       throneEmpty: "the empty throne", throne: (sq) => `the throne ${sq}`,
       corner: (sq) => `the corner ${sq}`, camp: (sq) => `the camp ${sq}`, edge: "the board edge",
@@ -359,7 +359,7 @@ class Board {
     this.T = STRINGS[this.lang];
     this.size = this.data.size;
     this.ready = false;
-    this.busy = false;
+    this.setBusy(false);
     this.mode = "play";
     this.flipped = false;
     this.selected = null;
@@ -433,11 +433,13 @@ class Board {
     });
     this.svg = svg;
     this.gSquares = svgEl("g", { class: "tb-squares" });
-    this.gLabels = svgEl("g", { class: "tb-labels", "aria-hidden": "true" });
-    this.gMarks = svgEl("g", { class: "tb-marks", "aria-hidden": "true" });
-    this.gPieces = svgEl("g", { class: "tb-pieces" });
-    this.gTargets = svgEl("g", { class: "tb-target-dots", "aria-hidden": "true" });
-    this.gFocus = svgEl("g", { class: "tb-focus-layer", "aria-hidden": "true" });
+    // Only the square rects take pointer events; the layers above are drawn through.
+    const through = { "aria-hidden": "true", "pointer-events": "none" };
+    this.gLabels = svgEl("g", { class: "tb-labels", ...through });
+    this.gMarks = svgEl("g", { class: "tb-marks", ...through });
+    this.gPieces = svgEl("g", { class: "tb-pieces", "pointer-events": "none" });
+    this.gTargets = svgEl("g", { class: "tb-target-dots", ...through });
+    this.gFocus = svgEl("g", { class: "tb-focus-layer", ...through });
     svg.append(this.gSquares, this.gLabels, this.gMarks, this.gPieces, this.gTargets, this.gFocus);
     if (this.staticSvg) this.staticSvg.replaceWith(svg);
     else root.prepend(svg);
@@ -795,11 +797,14 @@ class Board {
     }
   }
 
-  /** One line per capture, built from the engine's reason, `with` and `ref`. */
-  captureText(c) {
+  /** One line per capture, built from the engine's reason, `with` (the partners besides the
+   *  moving piece, which is the move's destination) and `ref`. */
+  captureText(c, played) {
     const T = this.T;
-    const who = c.piece === "king" ? T.kingOn(c.square) : c.square;
-    const items = (c.with || []).map((w) => this.withText(w));
+    const withs = [...(c.with || [])];
+    const dest = played && played.move ? played.move.split("-")[1] : null;
+    if (dest && !withs.some((w) => w.square === dest)) withs.unshift({ square: dest, kind: this.st.pieces[dest] || "" });
+    const items = withs.map((w) => this.withText(w));
     const list = joinList(items, T.and);
     let how;
     switch (c.reason) {
@@ -808,7 +813,7 @@ class Board {
       case "shieldwall": how = T.shieldwall(list); break;
       default: how = items.length === 2 ? T.between(items[0], items[1]) : T.by(list);
     }
-    return c.reason === "shieldwall" ? `${who} ${how}` : `${who} ${T.taken} ${how}`;
+    return (c.piece === "king" ? T.kingTaken(c.square) : T.taken(c.square)) + how;
   }
 
   renderCaptures(last) {
@@ -817,7 +822,7 @@ class Board {
     const caps = last ? last.captures || [] : [];
     ul.hidden = caps.length === 0;
     for (const c of caps) {
-      const li = el("li", { "data-capture": c.square, "data-reason": c.reason || "" }, this.captureText(c));
+      const li = el("li", { "data-capture": c.square, "data-reason": c.reason || "" }, this.captureText(c, last));
       if (c.ref) li.append(document.createTextNode(", "), this.ruleLink(c.ref));
       ul.append(li);
     }
@@ -840,6 +845,13 @@ class Board {
     if (editing) ol.classList.add("tb-dim"); else ol.classList.remove("tb-dim");
   }
 
+  /** While the engine works on a request the board takes no input; aria-busy says so. */
+  setBusy(on) {
+    this.busy = on;
+    if (on) this.root.setAttribute("aria-busy", "true");
+    else this.root.removeAttribute("aria-busy");
+  }
+
   // --- messages
   say(text) { // polite announcement for screen readers
     this.liveEl.textContent = "";
@@ -860,7 +872,7 @@ class Board {
       const indexURL = new URL(py.index || "assets/pyodide/", siteRoot).href.replace(/[^/]$/, "$&/");
       const lockFileURL = new URL("assets/pyodide/pyodide-lock.json", siteRoot).href;
       this.engine = sharedEngine(new URL("./worker.js", import.meta.url));
-      await this.engine.call("init", { indexURL, lockFileURL });
+      this.engineInfo = await this.engine.call("init", { indexURL, lockFileURL });
       await this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() });
       this.st = await this.engine.call("start", { otn: null, to_move: null });
     } catch (e) {
@@ -903,12 +915,15 @@ class Board {
     try {
       frag = parseFragment(hash, T, this.assumptionKeys || []);
     } catch (e) {
+      if (!initial) {
+        this.setBusy(true);
+        try { await this.resetToStart(); } finally { this.setBusy(false); this.render(); }
+      }
       this.message(T.fragmentError(e.message));
-      if (!initial) await this.resetToStart();
       return;
     }
     if (!frag) return;
-    this.busy = true;
+    this.setBusy(true);
     this.clearSelection();
     try {
       const altKey = [...frag.alt].sort().join(",");
@@ -937,7 +952,7 @@ class Board {
       this.message(T.fragmentError(e.message));
       await this.resetToStart();
     } finally {
-      this.busy = false;
+      this.setBusy(false);
       this.render();
     }
   }
@@ -991,7 +1006,7 @@ class Board {
 
   async play(move) {
     const T = this.T;
-    this.busy = true;
+    this.setBusy(true);
     this.clearSelection();
     try {
       const r = await this.engine.call("play", { move });
@@ -1003,14 +1018,14 @@ class Board {
         this.focus = move.split("-")[1];
         const h = r.state.history[r.state.cursor - 1];
         let text = T.moved(T.side[h.side] || h.side, h.notation || move);
-        if (h.captures && h.captures.length) text += ". " + h.captures.map((c) => this.captureText(c)).join(". ");
+        if (h.captures && h.captures.length) text += ". " + h.captures.map((c) => this.captureText(c, h)).join(". ");
         if (r.state.result) text += ". " + this.resultText(r.state.result);
         this.say(text);
       }
     } catch (e) {
       this.message(String(e.message || e));
     } finally {
-      this.busy = false;
+      this.setBusy(false);
       this.render();
     }
   }
@@ -1116,7 +1131,7 @@ class Board {
     if (!this.ready || this.busy) return;
     if (a === "edit") { this.mode === "edit" ? this.leaveEditor() : this.enterEditor(); return; }
     if (a === "share") { this.share(); return; }
-    this.busy = true;
+    this.setBusy(true);
     this.clearSelection();
     this.message(null);
     try {
@@ -1130,7 +1145,7 @@ class Board {
     } catch (e) {
       this.message(String(e.message || e));
     } finally {
-      this.busy = false;
+      this.setBusy(false);
       this.render();
     }
   }
@@ -1202,7 +1217,7 @@ class Board {
     if (this.busy) return;
     const otn = toOtn(this.editor.pieces, this.size);
     const to_move = this.editor.to_move;
-    this.busy = true;
+    this.setBusy(true);
     try {
       const reason = await this.engine.call("check_position", { rules_toml: this.data.rules_toml, otn, to_move });
       if (reason) {
@@ -1218,7 +1233,7 @@ class Board {
     } catch (e) {
       this.message(T.impossible(String(e.message || e)));
     } finally {
-      this.busy = false;
+      this.setBusy(false);
       this.render();
     }
   }
@@ -1227,7 +1242,7 @@ class Board {
   async onAssumptionSwitch() {
     const T = this.T;
     this.alt = new Set(Object.entries(this.altInputs).filter(([, cb]) => cb.checked).map(([k]) => k));
-    this.busy = true;
+    this.setBusy(true);
     this.clearSelection();
     this.render();
     try {
@@ -1238,7 +1253,7 @@ class Board {
     } catch (e) {
       this.message(String(e.message || e));
     } finally {
-      this.busy = false;
+      this.setBusy(false);
       this.render();
     }
   }

@@ -80,7 +80,9 @@ let initPromise = null;
 
 async function init({ indexURL, lockFileURL }) {
   const t0 = performance.now();
+  const times = {};
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  times.import = Math.round(performance.now() - t0);
   const errors = [];
   const pyodide = await loadPyodide({
     indexURL,
@@ -89,12 +91,14 @@ async function init({ indexURL, lockFileURL }) {
     stdout: () => {},
     stderr: (s) => errors.push(s),
   });
+  times.pyodide = Math.round(performance.now() - t0);
   // Pyodide reports a failed package load through a callback instead of throwing:
   // load explicitly and check that the module really imports.
   await pyodide.loadPackage("tafl-core", {
     messageCallback: () => {},
     errorCallback: (s) => errors.push(s),
   });
+  times.loaded = Math.round(performance.now() - t0);
   try {
     pyodide.runPython(PY_SHIM);
   } catch (e) {
@@ -102,7 +106,8 @@ async function init({ indexURL, lockFileURL }) {
   }
   pyCall = pyodide.globals.get("_call");
   const version = pyodide.runPython("import tafl_core, sys; getattr(tafl_core, '__version__', '') + ' / Python ' + sys.version.split()[0]");
-  return { version, ms: Math.round(performance.now() - t0) };
+  times.ready = Math.round(performance.now() - t0);
+  return { version, times };
 }
 
 function call(cmd, args) {

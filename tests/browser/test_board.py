@@ -1,0 +1,388 @@
+"""The playable board in a real browser (issue 5): Debian's Chromium via Playwright, against the
+built site served on 127.0.0.1 (fixtures in conftest.py).
+
+Positions are written from the Ealdfaeder Taefl rules (variants_src/ealdfaeder-taefl, 9×9,
+attackers first, corner escape, only the king may stop on the throne e5 and the corners):
+
+    9 . . . A A A . . .
+    8 . . . . A . . . .
+    7 . . . . . . . . .
+    6 A . . D D D . . A
+    5 A A . D K D . A A
+    4 A . . D D D . . A
+    3 . . . . . . . . .
+    2 . . . . A . . . .
+    1 . . . A A A . . .
+      a b c d e f g h i
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import variant_slugs, wait_idle, wait_ready
+
+EALD = "ealdfaeder-taefl"
+EALD_START = {
+    "d9": "attacker", "e9": "attacker", "f9": "attacker", "e8": "attacker",
+    "a6": "attacker", "i6": "attacker", "a5": "attacker", "b5": "attacker", "h5": "attacker",
+    "i5": "attacker", "a4": "attacker", "i4": "attacker", "e2": "attacker",
+    "d1": "attacker", "e1": "attacker", "f1": "attacker",
+    "d6": "defender", "e6": "defender", "f6": "defender", "d5": "defender", "f5": "defender",
+    "d4": "defender", "e4": "defender", "f4": "defender", "e5": "king",
+}
+
+
+@pytest.fixture
+def eald(open_board):
+    bp = open_board(EALD, "de")
+    if bp.page.get_attribute("#board", "data-mode") == "edit":
+        bp.page.click('#board [data-editor="cancel"]')
+    bp.start()
+    assert bp.pieces() == EALD_START
+    return bp
+
+
+# ---------------------------------------------------------------- every page starts
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("slug", variant_slugs())
+def test_board_ready_on_every_variant_page(open_board, slug, lang):
+    """The board leaves `loading` for `ready` (Pyodide + tafl_core loaded in the worker) on every
+    variant page in both languages, and then shows the variant's start layout."""
+    bp = open_board(slug, lang)
+    assert bp.attr("data-state") == "ready"
+    assert bp.attr("data-variant") == slug
+    assert bp.attr("data-to-move") in ("attackers", "defenders")
+    data = bp.page.eval_on_selector('#board script[data-role="board-data"]', "e => JSON.parse(e.textContent)")
+    assert data["lang"] == lang
+    assert bp.pieces() == data["pieces"]
+    assert bp.attr("data-to-move") == data["first_mover"]
+    assert bp.errors == []
+
+
+# ---------------------------------------------------------------- moving
+
+def test_legal_move_by_click(eald):
+    """§5.1/5.2: attackers move first; a piece moves like a rook over empty squares.
+    d1 can reach d2, d3 (d4 is occupied), c1, b1 but not the corner a1 (only the king)."""
+    assert eald.attr("data-to-move") == "attackers"
+    assert eald.select("d1") == ["b1", "c1", "d2", "d3"]
+    eald.click("d3")
+    wait_idle(eald.page)
+    p = eald.pieces()
+    assert p.get("d3") == "attacker" and "d1" not in p
+    assert eald.attr("data-to-move") == "defenders"
+    assert eald.moves() == ["d1-d3"]
+    assert eald.targets() == []
+    # the last move is marked on both squares
+    assert eald.page.eval_on_selector_all("#board .tb-last", "els => els.map(e => e.dataset.square).sort()") == ["d1", "d3"]
+
+
+def test_legal_move_by_drag(eald):
+    """Drag e2 along rank 2 to g2 (f2, g2 empty): pointer down, move, up."""
+    page = eald.page
+    page.locator("#board svg.tb-svg").scroll_into_view_if_needed()
+    a = eald.square("e2").bounding_box()
+    b = eald.square("g2").bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"], a["y"] + a["height"] / 2, steps=3)
+    page.wait_for_selector("#board [data-target]")
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=5)
+    page.mouse.up()
+    wait_idle(page)
+    p = eald.pieces()
+    assert p.get("g2") == "attacker" and "e2" not in p
+    assert eald.moves() == ["e2-g2"]
+    assert eald.attr("data-to-move") == "defenders"
+
+
+def test_legal_move_by_keyboard(eald):
+    """Arrow keys move the focus square, Enter selects and moves: d1 to d3; the live region
+    announces the move."""
+    page = eald.page
+    page.focus("#board svg.tb-svg")
+    for _ in range(9):
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowDown")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")   # a1 -> d1
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board [data-target]")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")          # d3
+    page.keyboard.press(" ")
+    wait_idle(page)
+    p = eald.pieces()
+    assert p.get("d3") == "attacker" and "d1" not in p
+    assert eald.moves() == ["d1-d3"]
+    live = page.eval_on_selector('#board [aria-live="polite"]', "e => e.textContent")
+    assert "d1-d3" in live
+
+
+def test_illegal_move_refused(eald):
+    """§5.3: only the king may stop on a corner: d1 to a1 is refused, as is a diagonal step
+    d1 to c2; the position and the side to move stay as they were."""
+    assert "a1" not in eald.select("d1")
+    eald.click("a1")
+    wait_idle(eald.page)
+    assert eald.pieces() == EALD_START
+    assert eald.attr("data-to-move") == "attackers"
+    assert eald.moves() == []
+    assert "d1-a1" in eald.message()
+    eald.select("d1")
+    eald.click("c2")
+    wait_idle(eald.page)
+    assert eald.pieces() == EALD_START
+    assert "d1-c2" in eald.message()
+    # a defender cannot move while the attackers are to move
+    eald.click("d4")
+    assert eald.targets() == []
+    assert eald.pieces() == EALD_START
+
+
+def test_undo_redo(eald):
+    eald.move("d1", "d3")
+    eald.move("d4", "c4")     # defender d4 along rank 4 (c4, b4 empty; a4 attacker)
+    assert eald.moves() == ["d1-d3", "d4-c4"]
+    eald.action("undo")
+    assert eald.moves() == ["d1-d3"]
+    assert eald.pieces().get("d4") == "defender"
+    assert eald.attr("data-to-move") == "defenders"
+    eald.action("undo")
+    assert eald.pieces() == EALD_START
+    assert eald.page.is_disabled('#board [data-action="undo"]')
+    eald.action("redo")
+    assert eald.pieces().get("d3") == "attacker"
+    eald.action("redo")
+    assert eald.moves() == ["d1-d3", "d4-c4"]
+    assert eald.page.is_disabled('#board [data-action="redo"]')
+    eald.action("reset")
+    assert eald.pieces() == EALD_START
+    assert eald.moves() == []
+
+
+def test_flip_keeps_squares(eald):
+    """Flipping turns the board by 180°: a1 is drawn top right, and moves still work."""
+    box_a1 = eald.square("a1").bounding_box()
+    box_i9 = eald.square("i9").bounding_box()
+    assert box_a1["y"] > box_i9["y"]
+    eald.action("flip")
+    try:
+        box_a1 = eald.square("a1").bounding_box()
+        box_i9 = eald.square("i9").bounding_box()
+        assert box_a1["y"] < box_i9["y"] and box_a1["x"] > box_i9["x"]
+        eald.move("d1", "d3")
+        assert eald.pieces().get("d3") == "attacker"
+    finally:
+        eald.action("flip")
+
+
+# ---------------------------------------------------------------- shared links, results
+
+# §5.4 (rules case eald-custodial): a defender between two attackers is taken.
+#   4 . . A D . . . . .      attackers: c4, e1; defender d4; king g7
+#   1 . . . . A . . . .
+CUSTODIAL_OTN = "/4t4/9/9/2tT5/9/9/6K2/9/9/"
+
+
+def test_capture_from_shared_link(context, server, board_pages):
+    """A shared link opens that position in a fresh page; e1-e4 takes d4 between c4 and e4
+    (§5.4), the capture is marked and explained in one line with its rule section."""
+    from conftest import BoardPage
+    bp = BoardPage(context.new_page(), server)
+    try:
+        bp.open(board_pages[(EALD, "en")], f"#pos={CUSTODIAL_OTN}&turn=attackers")
+        assert bp.pieces() == {"c4": "attacker", "d4": "defender", "e1": "attacker", "g7": "king"}
+        assert bp.message() == ""
+        bp.move("e1", "e4")
+        assert bp.pieces() == {"c4": "attacker", "e4": "attacker", "g7": "king"}
+        assert bp.moves() == ["e1-e4xd4"]
+        marks = bp.page.eval_on_selector_all("#board [data-captured]", "els => els.map(e => e.dataset.captured)")
+        assert marks == ["d4"]
+        lines = bp.page.eval_on_selector_all('#board [data-role="captures"] li', "els => els.map(e => e.textContent)")
+        assert len(lines) == 1
+        assert lines[0].startswith("d4 taken between e4 and c4")
+        assert bp.errors == [] and bp.dialogs == []
+    finally:
+        bp.page.close()
+
+
+def test_share_link_round_trip(eald):
+    """"Copy link" writes a fragment that reopens the same game."""
+    eald.move("d1", "d3")
+    eald.action("share")
+    link = eald.page.input_value('#board [data-role="share-link"]')
+    assert "#" in link and "moves=d1-d3" in link
+    eald.start()
+    assert eald.moves() == []
+    eald.load("#" + link.split("#", 1)[1])
+    assert eald.moves() == ["d1-d3"]
+    assert eald.pieces().get("d3") == "attacker"
+
+
+def test_game_to_result_with_banner(eald):
+    """§4: the king wins on reaching a corner. King a5, attackers e1 and i5, defenders to move:
+    a5-a9 ends the game; the banner names winner and reason and links the rule section;
+    further moves are refused."""
+    #    rank 1 "4t4", rank 5 "K7t"
+    eald.load("#pos=/4t4/9/9/9/K7t/9/9/9/9/&turn=defenders")
+    assert eald.pieces() == {"e1": "attacker", "a5": "king", "i5": "attacker"}
+    assert eald.attr("data-to-move") == "defenders"
+    eald.move("a5", "a9")
+    assert eald.attr("data-result") == "defenders"
+    assert eald.attr("data-reason") == "king_escaped"
+    banner = eald.page.eval_on_selector('#board [data-role="result"]', "e => e.hidden ? '' : e.textContent")
+    assert banner.startswith("Die Verteidiger gewinnen") and "entkommen" in banner
+    assert eald.page.get_attribute('#board [data-role="result"] a', "href").startswith("#")
+    live = eald.page.eval_on_selector('#board [aria-live="polite"]', "e => e.textContent")
+    assert "Die Verteidiger gewinnen" in live
+    eald.click("e1")
+    assert eald.targets() == []
+    eald.action("undo")
+    assert eald.attr("data-result") is None
+    assert eald.page.eval_on_selector('#board [data-role="result"]', "e => e.hidden")
+
+
+def test_king_captured_result(eald):
+    """§5.5 (rules case eald-king-throne-3): king on e4 beside the throne, attackers on d4 and
+    f4, e1-e3 closes the fourth side (the empty throne counts): the attackers win."""
+    eald.load("#pos=/4t4/9/9/3tKt3/9/9/9/9/9/&turn=attackers")
+    eald.move("e1", "e3")
+    assert eald.attr("data-result") == "attackers"
+    assert eald.attr("data-reason") == "king_captured"
+    line = eald.page.eval_on_selector('#board [data-role="captures"] li', "e => e.textContent")
+    assert line.startswith("König auf e4 gefangen, umzingelt von e3, ")
+    assert "dem leeren Thron" in line and "d4" in line and "f4" in line
+    assert line.endswith(", §5.5")
+    assert eald.page.get_attribute('#board [data-role="captures"] li a', "href").startswith("#")
+
+
+# ---------------------------------------------------------------- editor
+
+def test_position_editor(eald):
+    """Place and remove pieces; no king, a second king and an attacker on the corner a1 are
+    refused with a reason; then play from the position with the chosen side to move."""
+    page = eald.page
+    eald.action("edit")
+    assert eald.attr("data-mode") == "edit"
+    page.click('#board [data-editor="clear"]')
+    assert eald.pieces() == {}
+    page.check('#board [data-tool="attacker"]')
+    eald.click("c3")
+    eald.click("h7")
+    page.check('#board [data-tool="defender"]')
+    eald.click("d3")
+    assert eald.pieces() == {"c3": "attacker", "h7": "attacker", "d3": "defender"}
+    page.click('#board [data-editor="play"]')
+    wait_idle(page)
+    assert eald.attr("data-mode") == "edit"
+    assert eald.message()  # no king: refused with the engine's reason
+    page.check('#board [data-tool="king"]')
+    eald.click("g2")
+    eald.click("b8")
+    page.click('#board [data-editor="play"]')
+    wait_idle(page)
+    assert eald.attr("data-mode") == "edit" and eald.message()  # two kings
+    page.check('#board [data-tool="remove"]')
+    eald.click("b8")
+    page.check('#board [data-tool="attacker"]')
+    eald.click("a1")
+    page.click('#board [data-editor="play"]')
+    wait_idle(page)
+    assert eald.attr("data-mode") == "edit" and eald.message()  # attacker on a corner (§5.3)
+    page.check('#board [data-tool="remove"]')
+    eald.click("a1")
+    page.check('#board [data-editor-turn="defenders"]')
+    page.click('#board [data-editor="play"]')
+    wait_idle(page)
+    assert eald.attr("data-mode") == "play"
+    assert eald.message() == ""
+    assert eald.pieces() == {"c3": "attacker", "h7": "attacker", "d3": "defender", "g2": "king"}
+    assert eald.attr("data-to-move") == "defenders"
+    eald.move("d3", "d7")
+    assert eald.pieces().get("d7") == "defender"
+    eald.action("share")
+    link = page.input_value('#board [data-role="share-link"]')
+    assert "pos=" in link and "turn=defenders" in link and "moves=d3-d7" in link
+
+
+# ---------------------------------------------------------------- assumptions
+
+def test_assumption_switch(open_board):
+    """Every assumed rule with an alternative has a switch; switching restarts the game under the
+    alternative and says that the board plays a variant of the documented rules."""
+    bp = open_board(EALD, "en")
+    page = bp.page
+    data = page.eval_on_selector('#board script[data-role="board-data"]', "e => JSON.parse(e.textContent)")
+    keys = [a["key"] for a in data["assumptions"] if a.get("alternative") is not None]
+    assert "king_armed" in keys
+    assert page.eval_on_selector_all("#board [data-alternative]", "els => els.map(e => e.dataset.alternative)") == keys
+    assert page.eval_on_selector('#board [data-role="variant-notice"]', "e => e.hidden")
+    page.check('#board [data-alternative="king_armed"]')
+    wait_idle(page)
+    notice = page.eval_on_selector('#board [data-role="variant-notice"]', "e => e.hidden ? '' : e.textContent")
+    assert "variant of the documented rules" in notice
+    assert bp.page.get_attribute("#board", "data-rules-changed") is not None
+    bp.move("d1", "d3")
+    bp.action("share")
+    assert "alt=king_armed" in page.input_value('#board [data-role="share-link"]')
+    page.uncheck('#board [data-alternative="king_armed"]')
+    wait_idle(page)
+    assert page.eval_on_selector('#board [data-role="variant-notice"]', "e => e.hidden")
+    assert bp.moves() == []
+
+
+# ---------------------------------------------------------------- hostile fragments
+
+def _no_injection(bp):
+    assert bp.dialogs == []
+    assert bp.page.eval_on_selector_all("#board img, [onerror]", "els => els.length") == 0
+
+
+def test_hostile_fragment_on_load(context, server, board_pages):
+    """A fragment with markup gives a readable message and the start position, and inserts nothing."""
+    from conftest import BoardPage
+    bp = BoardPage(context.new_page(), server)
+    try:
+        bp.open(board_pages[(EALD, "de")], "#pos=<img src=x onerror=alert(1)>")
+        assert bp.pieces() == EALD_START
+        assert "Startaufstellung" in bp.message()
+        _no_injection(bp)
+        assert bp.errors == []
+    finally:
+        bp.page.close()
+
+
+@pytest.mark.parametrize("fragment", [
+    "#pos=" + "/9" * 50_000,                       # 100 KB
+    "#pos=<svg/onload=alert(1)>&turn=attackers",
+    "#pos=/9/9/9/9/9/9/9/9/9/",                    # no king: the engine refuses it
+    "#pos=/4t4/9/9/9/K7t/9/9/9/",                  # 8 ranks on a 9×9 board
+    "#turn=nobody",
+    "#moves=e1-e9",                                # e1 is blocked by e2
+    "#moves=d1-d3,d1-d3",                          # the second is not legal
+    "#moves=" + ",".join(["d1-d3", "d3-d1"] * 300),  # 600 moves
+    "#moves=javascript:alert(1)",
+    "#pos=%3Cb%3E&x=1",
+    "#alt=not_a_rule",
+])
+def test_broken_fragment(eald, fragment):
+    """Each broken or hostile fragment gives a message and the start position."""
+    eald.move("d1", "d3")
+    eald.load(fragment)
+    assert eald.pieces() == EALD_START
+    assert eald.moves() == []
+    msg = eald.message()
+    assert msg.startswith("Der Link enthält keine gültige Partie") and "Startaufstellung" in msg
+    assert len(msg) < 300
+    _no_injection(eald)
+
+
+def test_plain_anchor_is_not_a_game(eald):
+    """Section anchors (#board, #4-spielziel) are ordinary links, not games."""
+    eald.move("d1", "d3")
+    eald.load("#board")
+    assert eald.moves() == ["d1-d3"]
+    assert eald.message() == ""
