@@ -23,6 +23,7 @@ def on_files(files, config):
 
 
 on_page_markdown = _site.on_page_markdown
+on_serve = _site.on_serve
 
 
 @event_priority(-200)  # after mkdocs-static-i18n's on_post_build, which runs the other languages

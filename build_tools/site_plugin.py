@@ -205,6 +205,16 @@ def on_page_markdown(markdown, page, config, files):
     return _POSITION_FENCE.sub(repl, markdown)
 
 
+def on_serve(server, config, builder):
+    """``mkdocs serve``: also watch the variants root in use (it may be outside the repository
+    via ``TAFL_SOURCES_ROOT``) and the mechanics positions."""
+    root = sources_root(config)
+    if root.is_dir():
+        server.watch(str(root))
+    server.watch(str(MECHANICS_FILE))
+    return server
+
+
 def on_post_build(config):
     """After the last language: install the Pyodide assets (board owner's module), then write
     :data:`STATS` for the benchmark."""
