@@ -11,7 +11,11 @@ import pytest
 
 from build_tools.site_cmd import build_site
 
-from .conftest import ROOT, VARIANTS, variant_slugs
+from .conftest import ROOT
+
+#: A small valid variants root (the validator's test fixture: tiny-tafl and a stub), so these
+#: tests do not depend on the state of variants_src.
+FIXTURE = ROOT / "tests" / "build_tools" / "fixtures" / "variants_src"
 
 
 def _old_site(tmp_path: Path) -> Path:
@@ -25,8 +29,8 @@ def test_validation_fault_leaves_site_untouched(tmp_path):
     """One fault (section 4 heading removed from a German page): faults printed as
     path:line: message, exit 1, the previous site/ unchanged, no temporary folder left."""
     root = tmp_path / "variants_src"
-    shutil.copytree(VARIANTS, root)
-    slug = variant_slugs()[0]
+    shutil.copytree(FIXTURE, root)
+    slug = "tiny-tafl"
     de = root / slug / "de.md"
     text = de.read_text(encoding="utf-8")
     assert "\n## 4. " in text
@@ -53,13 +57,32 @@ def test_failing_build_leaves_site_untouched(tmp_path):
     text = text.replace("docs_dir: docs", f"docs_dir: {docs}")
     text = text.replace("  - build_tools/mkdocs_hooks.py", f"  - {ROOT / 'build_tools' / 'mkdocs_hooks.py'}")
     text = text.replace("watch:\n  - variants_src\n  - build_tools\n", "")
-    text = text.replace("sources_root: variants_src", f"sources_root: {VARIANTS}")
+    root = tmp_path / "variants_src"
+    shutil.copytree(FIXTURE, root)
+    text = text.replace("sources_root: variants_src", f"sources_root: {root}")
     config.write_text(text, encoding="utf-8")
     site = _old_site(tmp_path)
     err = io.StringIO()
-    code = build_site(root=VARIANTS, site_dir=site, config=config, out=io.StringIO(), err=err,
+    code = build_site(root=root, site_dir=site, config=config, out=io.StringIO(), err=err,
                       env={"TAFL_SKIP_PYODIDE": "1"})
     assert code == 1, err.getvalue()[-2000:]
     assert "does-not-exist.md" in err.getvalue()
     assert (site / "index.html").read_text(encoding="utf-8") == "previous build"
     assert not list(tmp_path.glob(".site-build-*"))
+
+
+def test_good_build_replaces_site(tmp_path):
+    """Valid sources: exit 0, site/ replaced by the new build (the old file gone, the variant
+    page there in both languages), no temporary folder left."""
+    root = tmp_path / "variants_src"
+    shutil.copytree(FIXTURE, root)
+    site = _old_site(tmp_path)
+    err = io.StringIO()
+    code = build_site(root=root, site_dir=site, config=ROOT / "mkdocs.yml", out=io.StringIO(), err=err,
+                      env={"TAFL_SKIP_PYODIDE": "1"})
+    assert code == 0, err.getvalue()[-3000:]
+    assert "previous build" not in (site / "index.html").read_text(encoding="utf-8")
+    assert (site / "variants" / "tiny-tafl" / "index.html").is_file()
+    assert (site / "en" / "variants" / "tiny-tafl" / "index.html").is_file()
+    assert (site / "variants" / "brandubh" / "index.html").is_file()  # the stub
+    assert not list(tmp_path.glob(".site-build-*")) and not list(tmp_path.glob(".site-old-*"))
