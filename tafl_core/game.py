@@ -320,22 +320,9 @@ class Game:
         return [Move(m >> 10, m & 1023, n) for m in self.move_codes(frm=frm)]
 
     def has_move(self, side: int) -> bool:
-        """True when ``side`` has at least one legal move (real move generation, early exit)."""
-        t = self.t
-        board = self.board
-        for f in self.pieces[side]:
-            code = board[f]
-            stop = _stop_from_special(t, code, f) if t.kind[f] != NORMAL else t.stop[code]
-            pas = t.passable[code]
-            for ray in t.rays[f]:
-                for s in ray:
-                    if board[s]:
-                        break
-                    if stop[s]:
-                        return True
-                    if not pas[s]:
-                        break
-        return False
+        """True when ``side`` has at least one legal move (real move generation, early exit;
+        never a shortcut such as "an empty neighbour exists")."""
+        return any(self.has_move_from(f) for f in self.pieces[side])
 
     def why_illegal(self, move: Move) -> str | None:
         """Why ``move`` is not legal for the side to move, in words; None when it is legal."""
