@@ -10,6 +10,7 @@ Public API (notes/CONTRACTS.md)::
 
     v = load_variant(Path("variants_src/ealdfaeder-taefl"))
     v.slug, v.dir, v.ruleset, v.pages["de"], v.pages["en"]
+    v.text_only, v.board_note                                # variants with board = false
     load_all(Path("variants_src")) -> list[Variant]        # sorted by slug
     load_stubs(Path("variants_src")) -> {slug: {"de": name, "en": name}}
 """
@@ -166,6 +167,13 @@ class Variant:
     ``PositionError``. ``diagram_line`` is the rules.toml line of the diagram's first row.
     ``pages`` maps "de"/"en" to :class:`Page` for each file that exists; ``missing`` lists the
     names of the three files that do not exist.
+
+    A *text-only* variant (README.md: "a variant whose rules or layout no source gives") has
+    ``board = false`` in its ``[variant]`` table: ``text_only`` is True, ``board_note`` maps
+    "de"/"en" to the one-line reason given as ``board_note.de`` / ``board_note.en`` (only the
+    languages given as strings), and the engine never sees the file: ``ruleset``, ``layout``,
+    ``rules_error`` and ``layout_error`` stay None. What is wrong with such a file (a
+    ``[layout]`` or ``[rules]`` table, a missing note) is left to the validator.
     """
     slug: str
     dir: Path
@@ -182,6 +190,33 @@ class Variant:
     pages: dict[str, Page] = field(default_factory=dict)
     missing: list[str] = field(default_factory=list)
     engine_available: bool = True
+    text_only: bool = False
+    board_note: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def variant_table(self) -> dict:
+        """The ``[variant]`` table of rules.toml as parsed by tomllib ({} when absent/broken)."""
+        data = self.rules_data if isinstance(self.rules_data, dict) else {}
+        table = data.get("variant")
+        return table if isinstance(table, dict) else {}
+
+    @property
+    def name(self) -> str | None:
+        """The neutral name (``[variant] name``): from the ruleset when it loaded, else from the
+        raw TOML; None when neither gives a non-empty string."""
+        if self.ruleset is not None:
+            return self.ruleset.name
+        name = self.variant_table.get("name")
+        return name.strip() if isinstance(name, str) and name.strip() else None
+
+    @property
+    def historicity(self) -> str:
+        """``[variant] historicity`` (``board_attested`` | ``rules_reconstructed`` | ``modern``;
+        "modern" when not given, as in tafl_core's loader)."""
+        if self.ruleset is not None:
+            return self.ruleset.historicity
+        value = self.variant_table.get("historicity", "modern")
+        return value if isinstance(value, str) else "modern"
 
     def rel(self, path: Path) -> str:
         """``path`` as reported in faults: relative to the folder holding the variants root
@@ -509,7 +544,8 @@ def load_variant(path: Path) -> Variant:
     Reads rules.toml through ``tafl_core.load_ruleset`` (errors kept in ``rules_error``), parses
     the ``[layout] diagram`` on its own with ``tafl_core.parse_diagram`` (``layout`` /
     ``layout_error``) and parses de.md / en.md. Raises nothing for content faults; missing files
-    are listed in ``missing``.
+    are listed in ``missing``. A rules.toml with ``board = false`` in ``[variant]`` makes a
+    text-only variant (``text_only``, ``board_note``); it is never passed to the engine.
     """
     path = Path(path)
     root = path.parent
@@ -523,8 +559,14 @@ def load_variant(path: Path) -> Variant:
             v.rules_data = tomllib.loads(v.rules_text)
         except tomllib.TOMLDecodeError:
             v.rules_data = None
-        v.diagram_line, v.diagram_end_line = _diagram_span(v.rules_text)
-        if tc is not None:
+        if v.variant_table.get("board") is False:
+            v.text_only = True
+            notes = v.variant_table.get("board_note")
+            if isinstance(notes, dict):
+                v.board_note = {lang: notes[lang] for lang in LANGS if isinstance(notes.get(lang), str)}
+        else:
+            v.diagram_line, v.diagram_end_line = _diagram_span(v.rules_text)
+        if tc is not None and not v.text_only:
             rel = v.rel(rules_file)
             try:
                 v.ruleset = tc.Ruleset.from_toml(v.rules_text, path=rel)

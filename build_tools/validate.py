@@ -9,6 +9,10 @@ format of README.md ("Writing a variant source") and issue 3:
 - the facts table: its keys, and board, pieces, throne, escape, king armed and first mover
   agreeing with rules.toml and the counted layout; assumed rules marked as such in the cell;
 - the layout and the rules file (tafl_core's own errors), refs naming existing sections;
+- ``board = false`` (a text-only variant: only the ``[variant]`` table, a one-line
+  ``board_note`` in both languages); such a variant skips every check that needs a ruleset or
+  layout (facts against rules.toml, section 8 diagram against the layout, refs) and keeps the
+  rest;
 - section 8: one ``/// original`` block, its start diagram equal to the rules.toml layout;
 - citations and sources; German and English agreeing; related variants resolving;
 - no raw HTML that could run script.
@@ -80,6 +84,10 @@ FACT_KEYS = {
            ("throne", "Throne", False), ("escape", "Escape", False), ("king", "King", False),
            ("pieces", "Pieces", False), ("first", "First move", False)],
 }
+
+#: The ``[variant] historicity`` values (README.md; the same list as tafl_core's loader, which
+#: checks it for variants with a board; :func:`check_text_only` for those without).
+HISTORICITY = ("board_attested", "rules_reconstructed", "modern")
 
 #: Words that mark a facts cell as an assumption (README.md).
 ASSUMPTION_MARKERS = {
@@ -153,7 +161,10 @@ def _toml_lines(text: str) -> dict[tuple[str, str], int]:
 def _rule(variant: Variant, key: str):
     """(value, assumed, line) of rule ``key``: from the tafl_core Ruleset when it loaded, else
     from the raw TOML (so the facts can be checked while another rule is broken); None if
-    absent."""
+    absent or if the variant is text-only (its rules are not given; a stray ``[rules]`` table
+    is reported by :func:`check_text_only`)."""
+    if variant.text_only:
+        return None
     if variant.ruleset is not None:
         rule = variant.ruleset.rules.get(key)
         if rule is None:
@@ -188,8 +199,9 @@ def check_slug(variant: Variant, ctx: Context) -> Iterator[Fault]:
 
 
 def check_engine(variant: Variant, ctx: Context) -> Iterator[Fault]:
-    """tafl_core must be importable: without it the rules file and layout cannot be checked."""
-    if not variant.engine_available and "rules.toml" not in variant.missing:
+    """tafl_core must be importable: without it the rules file and layout cannot be checked
+    (a text-only variant has neither)."""
+    if not variant.engine_available and "rules.toml" not in variant.missing and not variant.text_only:
         yield _fault(variant, variant.rules_path, 1,
                      f"cannot check the rules file and layout: {engine_problem()}")
 
@@ -219,6 +231,101 @@ def check_layout(variant: Variant, ctx: Context) -> Iterator[Fault]:
     e = variant.layout_error
     if e is not None:
         yield _fault(variant, variant.rules_path, getattr(e, "line", None), getattr(e, "message", None) or str(e))
+
+
+# --------------------------------------------------------------------------- text-only variants
+
+def _toml_show(value) -> str:
+    """A TOML value as it would be written (``true``, ``"no"``, ``3``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return str(value)
+
+
+def _top_level_line(text: str, name: str) -> int | None:
+    """First line of rules.toml that opens top-level table ``name``: a header ``[name]``,
+    ``[name.x]``, ``[[name]]``, or a key ``name = …`` / ``name.x = …`` before any header."""
+    in_root = True
+    pat = re.compile(r"^\s*\[\[?\s*" + re.escape(name) + r"\s*[\].]")
+    key = re.compile(r"^\s*" + re.escape(name) + r"\s*[=.]")
+    for idx, line in enumerate(text.split("\n")):
+        if pat.match(line):
+            return idx + 1
+        if line.lstrip().startswith("["):
+            in_root = False
+        elif in_root and key.match(line):
+            return idx + 1
+    return None
+
+
+def _variant_key_line(variant: Variant, *dotted: str) -> int:
+    """Line of the first of the ``[variant]`` keys ``dotted`` that rules.toml writes (as
+    ``board_note.de = …`` in ``[variant]`` or ``de = …`` in ``[variant.board_note]``); else the
+    ``[variant]`` header; else 1."""
+    lines = _toml_lines(variant.rules_text or "")
+    for key in dotted:
+        head, _, last = key.rpartition(".")
+        for where in (("variant", key), (f"variant.{head}", last) if head else None):
+            if where and where in lines:
+                return lines[where]
+        if head and (f"variant.{key}", "") in lines:
+            return lines[(f"variant.{key}", "")]
+    return lines.get(("variant", ""), 1)
+
+
+def check_board_flag(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """``board`` in ``[variant]`` is either absent (a variant with a board) or ``false`` (a
+    text-only variant); ``board_note`` belongs only to ``board = false``."""
+    table = variant.variant_table
+    if "board" in table and table["board"] is not False:
+        yield _fault(variant, variant.rules_path, _variant_key_line(variant, "board"),
+                     f"board = {_toml_show(table['board'])} is not allowed: write board = false for a variant "
+                     "without a board, or leave board out")
+    elif "board_note" in table and not variant.text_only:
+        yield _fault(variant, variant.rules_path, _variant_key_line(variant, "board_note.de", "board_note.en", "board_note"),
+                     "board_note is only for a variant without a board (board = false)")
+
+
+def check_text_only(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """A text-only variant's rules.toml (README.md, ``board = false``): only the ``[variant]``
+    table (no ``[layout]``, no ``[rules]``), with a non-empty ``name``, a known ``historicity``
+    and a one-line ``board_note.de`` and ``board_note.en``. The engine never reads this file,
+    so its ``[variant]`` checks are repeated here with the engine's messages."""
+    if not variant.text_only:
+        return
+    text = variant.rules_text or ""
+    data = variant.rules_data or {}
+    table = variant.variant_table
+    for top in data:
+        if top != "variant":
+            yield _fault(variant, variant.rules_path, _top_level_line(text, top),
+                         f"[{top}] is not allowed with board = false: a variant without a board has only the [variant] table")
+    name = table.get("name")
+    if not isinstance(name, str) or not name.strip():
+        yield _fault(variant, variant.rules_path, _variant_key_line(variant, "name"), "[variant] needs a name")
+    historicity = table.get("historicity", "modern")
+    if historicity not in HISTORICITY:
+        yield _fault(variant, variant.rules_path, _variant_key_line(variant, "historicity"),
+                     f"historicity '{historicity}' is not one of {', '.join(HISTORICITY)}")
+    board_line = _variant_key_line(variant, "board")
+    notes = table.get("board_note")
+    if notes is not None and not isinstance(notes, dict):
+        yield _fault(variant, variant.rules_path, _variant_key_line(variant, "board_note"),
+                     "board_note must be given per language: board_note.de and board_note.en")
+        return
+    notes = notes or {}
+    missing = [f"board_note.{lang}" for lang in LANGS if lang not in notes]
+    if missing:
+        yield _fault(variant, variant.rules_path, board_line,
+                     f"board = false needs {' and '.join(missing)} (a one-line reason in each language)")
+    for lang, value in notes.items():
+        line = _variant_key_line(variant, f"board_note.{lang}")
+        if lang not in LANGS:
+            yield _fault(variant, variant.rules_path, line, f"board_note.{lang}: unknown language (only de and en)")
+        elif not isinstance(value, str) or not value.strip() or "\n" in value.strip():
+            yield _fault(variant, variant.rules_path, line, f"board_note.{lang} must be one line of text")
 
 
 # --------------------------------------------------------------------------- page structure
@@ -788,7 +895,7 @@ def check_refs(variant: Variant, ctx: Context) -> Iterator[Fault]:
     """Every ``ref`` in rules.toml names a section (``"4"``) or subsection (``"5.3"``) that
     exists in both languages."""
     rules = (variant.rules_data or {}).get("rules")
-    if not isinstance(rules, dict):
+    if not isinstance(rules, dict) or variant.text_only:
         return
     lines = _toml_lines(variant.rules_text or "")
     numbers = {}
@@ -812,7 +919,7 @@ def check_refs(variant: Variant, ctx: Context) -> Iterator[Fault]:
 #: Every per-variant check, in reporting order.
 CHECKS: list[Check] = [
     check_files_present, check_slug, check_engine, check_rules_file, check_layout,
-    check_page_parse, check_front_matter, check_sections, check_sections_not_empty,
+    check_board_flag, check_text_only, check_page_parse, check_front_matter, check_sections, check_sections_not_empty,
     check_subsections, check_facts_keys, check_facts_board, check_facts_pieces,
     check_facts_throne, check_facts_escape, check_facts_king_armed, check_facts_first_mover,
     check_facts_assumptions, check_original_block, check_original_diagram,
