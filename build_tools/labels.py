@@ -61,6 +61,10 @@ UI: dict[str, dict[str, str]] = {
         "none": "niemand",
         "section": "Abschnitt",
         "filter_all": "alle",
+        "no_board_cell": "—",
+        "no_board_body": "Deshalb zeigt diese Seite weder eine Startaufstellung noch ein spielbares Brett; was über die Regeln bekannt ist, steht im Text.",
+        "no_board_legend": "„—“: Variante ohne Brett – keine Quelle gibt ihre Regeln oder ihre Startaufstellung vollständig an; was bekannt ist, steht auf ihrer Seite.",
+        "comparison_text_only": "Nicht in der Tabelle stehen die Varianten ohne Brett: Für sie gibt keine Quelle Regeln oder Startaufstellung vollständig an, also gibt es keinen Regelsatz zum Vergleichen. Was bekannt ist, steht auf ihren Seiten:",
     },
     "en": {
         "play": "Play",
@@ -112,6 +116,10 @@ UI: dict[str, dict[str, str]] = {
         "none": "nobody",
         "section": "Section",
         "filter_all": "all",
+        "no_board_cell": "—",
+        "no_board_body": "This page therefore shows neither a starting position nor a playable board; what is known about the rules is in the text.",
+        "no_board_legend": "“—”: a variant without a board – no source gives its rules or starting position in full; what is known is on its page.",
+        "comparison_text_only": "Not in the table are the variants without a board: no source gives their rules or starting position in full, so there is no ruleset to compare. What is known is on their pages:",
     },
 }
 

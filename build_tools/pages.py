@@ -19,6 +19,12 @@ Anchors on a variant page (stable, the same in both languages): section N ``#sec
 subsection N.M ``#sec-N-M``, source ``key`` ``#src-<key lowercased, runs of other characters
 as '-'>`` (``Murray1952`` -> ``#src-murray1952``), the board ``#board``, the assumptions
 ``#assumptions``, "cite this page" ``#cite``.
+
+A *text-only* variant (``board = false`` in rules.toml, ``Variant.text_only``) has a page with
+the same ten sections but no board, no start diagram, no assumptions and no "Spielen/Play"
+button: section 3 ends with its ``board_note`` (``div.tafl-no-board``) where the board would
+be, and nothing on the site links to its ``#board``. In the index its board-dependent columns
+show "—"; the comparison page leaves it out and names it below the table.
 """
 
 from __future__ import annotations
@@ -80,8 +86,9 @@ def section_anchor(number) -> str:
 @dataclass
 class SiteSources:
     """The parsed sources of one variants root: ``variants`` (every variant whose ruleset and
-    both pages are usable, sorted by slug), ``broken`` (slug -> why it was left out), ``stubs``
-    (slug -> {"de": name, "en": name}) for not-yet-documented slugs that have no folder."""
+    both pages are usable, or text-only with both pages; sorted by slug), ``broken`` (slug ->
+    why it was left out), ``stubs`` (slug -> {"de": name, "en": name}) for not-yet-documented
+    slugs that have no folder."""
     root: Path
     variants: list = field(default_factory=list)
     broken: dict[str, str] = field(default_factory=dict)
@@ -91,7 +98,7 @@ class SiteSources:
         """The display name of ``slug`` in ``lang`` (page title or stub name), or None."""
         for v in self.variants:
             if v.slug == slug:
-                return v.pages[lang].title or v.ruleset.name
+                return v.pages[lang].title or v.name or v.slug
         if slug in self.stubs:
             return self.stubs[slug][lang]
         return None
@@ -128,7 +135,10 @@ def load_site_sources(root: Path) -> SiteSources:
             v = sources.load_variant(d)
             _variant_cache[d] = (stamp, v)
         problem = None
-        if v.ruleset is None:
+        if v.text_only:
+            if "rules.toml" in v.missing or any(lang not in v.pages for lang in LANGS):
+                problem = "missing " + ", ".join(v.missing)
+        elif v.ruleset is None:
             problem = f"rules.toml not usable: {v.rules_error or sources.engine_problem() or 'missing'}"
         elif any(lang not in v.pages for lang in LANGS):
             problem = "missing " + ", ".join(v.missing)
@@ -325,6 +335,13 @@ def _board_html(v, lang: str, *, page_url: str, pyodide_index: str, cdn: bool) -
         figure=figure, data=board_json(board_data(v, lang, pyodide_index=pyodide_index, cdn=cdn))))
 
 
+def _no_board_html(v, lang: str) -> Markup:
+    """The note that takes the board's place in section 3 of a text-only variant: its
+    ``board_note`` in ``lang`` (escaped text), in ``div.tafl-no-board[data-variant]``."""
+    return Markup(_env.get_template("no_board.html.j2").render(
+        ui=UI[lang], slug=v.slug, note=v.board_note.get(lang, "")))
+
+
 def _assumptions_html(v, lang: str) -> Markup:
     items = []
     for rule in v.ruleset.assumptions():
@@ -347,7 +364,7 @@ def _assumptions_html(v, lang: str) -> Markup:
 
 
 def _cite(v, lang: str, *, url: str, today: _dt.date) -> dict:
-    title = v.pages[lang].title or v.ruleset.name
+    title = v.pages[lang].title or v.name or v.slug
     ui = UI[lang]
     plain = (f"Tafl-Kompendium: {title}. {url} ({ui['cite_accessed']} {today.isoformat()}).")
     bib_title = re.sub(r"([{}\\])", r"\\\1", title)
@@ -392,11 +409,16 @@ def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url
         sections.append({"number": s.number, "title": s.title, "anchor": section_anchor(s.number) if s.number else None,
                          "body": Markup(body)})
     url = (site_url.rstrip("/") + "/" if site_url else "/") + page_url
+    if v.text_only:
+        board = _no_board_html(v, lang)
+        assumptions = Markup("")
+    else:
+        board = _board_html(v, lang, page_url=page_url, pyodide_index=pyodide_index, cdn=cdn)
+        assumptions = _assumptions_html(v, lang)
     return _env.get_template("variant.md.j2").render(
-        ui=UI[lang], title=Markup(page.title or v.ruleset.name), lead=Markup(page.lead or ""),
-        sections=sections,
-        board=_board_html(v, lang, page_url=page_url, pyodide_index=pyodide_index, cdn=cdn),
-        assumptions=_assumptions_html(v, lang), cite=_cite(v, lang, url=url, today=_today()))
+        ui=UI[lang], title=Markup(page.title or v.name or v.slug), lead=Markup(page.lead or ""),
+        sections=sections, board=board, playable=not v.text_only,
+        assumptions=assumptions, cite=_cite(v, lang, url=url, today=_today()))
 
 
 def stub_markdown(slug: str, names: dict[str, str], lang: str) -> str:
@@ -425,7 +447,15 @@ def _value_cell(rs, key: str, lang: str) -> Markup:
 def index_markdown(site: SiteSources, lang: str) -> str:
     """The variants overview (``variants/index.md``) in ``lang``."""
     rows = []
+    dash = Markup(UI[lang]["no_board_cell"])
     for v in site.variants:
+        if v.text_only:
+            rows.append({
+                "slug": v.slug, "title": Markup(v.pages[lang].title or v.name or v.slug),
+                "board": dash, "escape": dash, "king_capture": dash, "king_armed": dash,
+                "first_mover": dash, "historicity": _cell(value_name(lang, "historicity", v.historicity)),
+            })
+            continue
         rs = v.ruleset
         rows.append({
             "slug": v.slug, "title": Markup(v.pages[lang].title or rs.name),
@@ -437,32 +467,37 @@ def index_markdown(site: SiteSources, lang: str) -> str:
             "historicity": _cell(value_name(lang, "historicity", rs.historicity)),
         })
     stubs = [{"slug": s, "name": n[lang]} for s, n in sorted(site.stubs.items())]
-    return _env.get_template("index.md.j2").render(ui=UI[lang], rows=rows, stubs=stubs)
+    return _env.get_template("index.md.j2").render(ui=UI[lang], rows=rows, stubs=stubs,
+                                                   any_text_only=any(v.text_only for v in site.variants))
 
 
 #: Rows of the comparison page besides the rules: (label key in UI, function).
 def comparison_markdown(site: SiteSources, lang: str) -> str:
     """The rules comparison (``comparison.md``): one row per rule key (README.md order), one
-    column per variant; assumed values marked with ``*``."""
+    column per variant with a board; assumed values marked with ``*``. Text-only variants have
+    no ruleset to compare: they are listed below the table (linked, with their board note)."""
+    playable = [v for v in site.variants if not v.text_only]
     keys = list(RULE_NAMES[lang])
     extra = []
-    for v in site.variants:
+    for v in playable:
         extra.extend(k for k in v.ruleset.rules if k not in keys and k not in extra)
     keys += extra
-    cols = [{"slug": v.slug, "title": Markup(v.pages[lang].title or v.ruleset.name)} for v in site.variants]
-    rows = [{"name": UI[lang]["col_board"], "cells": [f"{v.ruleset.size}×{v.ruleset.size}" for v in site.variants]},
+    cols = [{"slug": v.slug, "title": Markup(v.pages[lang].title or v.ruleset.name)} for v in playable]
+    rows = [{"name": UI[lang]["col_board"], "cells": [f"{v.ruleset.size}×{v.ruleset.size}" for v in playable]},
             {"name": UI[lang]["col_historicity"],
-             "cells": [_cell(value_name(lang, "historicity", v.ruleset.historicity)) for v in site.variants]}]
+             "cells": [_cell(value_name(lang, "historicity", v.ruleset.historicity)) for v in playable]}]
     counts = []
-    for v in site.variants:
+    for v in playable:
         c = v.ruleset.layout.counts()
         counts.append(f"{c.get('attacker', 0)} : {c.get('defender', 0)} + {c.get('king', 0)}")
     rows.append({"name": f"{UI[lang]['attackers']} : {UI[lang]['defenders']} + {UI[lang]['king']}", "cells": counts})
     for key in keys:
-        if not any(key in v.ruleset.rules for v in site.variants):
+        if not any(key in v.ruleset.rules for v in playable):
             continue
-        rows.append({"name": rule_name(lang, key), "cells": [_value_cell(v.ruleset, key, lang) for v in site.variants]})
-    return _env.get_template("comparison.md.j2").render(ui=UI[lang], cols=cols, rows=rows)
+        rows.append({"name": rule_name(lang, key), "cells": [_value_cell(v.ruleset, key, lang) for v in playable]})
+    text_only = [{"slug": v.slug, "title": Markup(v.pages[lang].title or v.name or v.slug),
+                  "note": v.board_note.get(lang, "")} for v in site.variants if v.text_only]
+    return _env.get_template("comparison.md.j2").render(ui=UI[lang], cols=cols, rows=rows, text_only=text_only)
 
 
 def generated_pages(site: SiteSources, lang: str, *, url_of, site_url: str | None = None,
