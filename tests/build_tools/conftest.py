@@ -9,7 +9,8 @@ from .helpers import FIXTURE_ROOT, REAL_ROOT, Tree, copy_tree
 
 @pytest.fixture
 def tree(tmp_path) -> Tree:
-    """A copy of the tiny-tafl fixture root (valid: no faults once tafl_core is available)."""
+    """A copy of the fixture root: tiny-tafl (with a board), tiny-text (board = false) and a
+    stub (valid: no faults once tafl_core is available)."""
     return copy_tree(FIXTURE_ROOT, tmp_path)
 
 

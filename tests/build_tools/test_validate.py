@@ -652,7 +652,7 @@ def test_cli_clean_tree(tree, capsys):
     assert main(["--root", str(tree.root)]) == 0
     out, err = capsys.readouterr()
     assert out == ""
-    assert err == "1 variant valid\n"
+    assert err == "2 variants valid\n"
 
 
 def test_cli_reports_faults_and_writes_nothing(tree, capsys):
@@ -662,7 +662,7 @@ def test_cli_reports_faults_and_writes_nothing(tree, capsys):
     out, err = capsys.readouterr()
     line = tree.line_of(DE, "[Nobody2000]")
     assert f"{P}/de.md:{line}: citation [Nobody2000] is not listed in section 9 (Quellen)\n" in out
-    assert "in 1 of 1 variants" in err
+    assert "in 1 of 2 variants" in err
     assert _snapshot(tree.root) == before
 
 
