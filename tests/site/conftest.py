@@ -24,6 +24,26 @@ def variant_slugs() -> list[str]:
                   and all((p / f).is_file() for f in ("rules.toml", "de.md", "en.md")))
 
 
+def _variant_table(slug: str) -> dict:
+    data = tomllib.loads((VARIANTS / slug / "rules.toml").read_text(encoding="utf-8"))
+    return data.get("variant", {})
+
+
+def text_only_slugs() -> list[str]:
+    """Variants without a board: ``board = false`` in rules.toml's [variant] table (README.md)."""
+    return [s for s in variant_slugs() if _variant_table(s).get("board") is False]
+
+
+def board_slugs() -> list[str]:
+    """Variants with a board (rules.toml has [layout] and [rules])."""
+    return [s for s in variant_slugs() if _variant_table(s).get("board") is not False]
+
+
+def board_note(slug: str, lang: str) -> str:
+    """The one-line reason of a text-only variant, read straight from rules.toml."""
+    return _variant_table(slug)["board_note"][lang]
+
+
 def stub_slugs() -> list[str]:
     """Slugs of _not_yet_documented.toml that have no folder."""
     f = VARIANTS / "_not_yet_documented.toml"

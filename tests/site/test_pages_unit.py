@@ -12,7 +12,7 @@ import pytest
 from build_tools import diagram, pages
 from build_tools.labels import LANGS, RULE_NAMES, VALUE_NAMES
 
-from .conftest import VARIANTS, variant_slugs
+from .conftest import ROOT, VARIANTS, board_slugs
 
 TINY = """
 7 . . . A . . .
@@ -70,7 +70,7 @@ def test_assumption_notes_are_escaped():
     """A note from rules.toml is text: markup in it reaches the page escaped."""
     from tafl_core import Ruleset
 
-    for slug in variant_slugs():
+    for slug in board_slugs():
         text = (VARIANTS / slug / "rules.toml").read_text(encoding="utf-8")
         rs = Ruleset.from_toml(text)
         assumed = [r for r in rs.assumptions() if f'note.de = "{r.note["de"]}"' in text]
@@ -123,7 +123,7 @@ def test_text_alternative_lists_every_piece():
     assert de.startswith("König: d4. Verteidiger (4):")
 
 
-@pytest.mark.parametrize("slug", variant_slugs())
+@pytest.mark.parametrize("slug", board_slugs())
 def test_every_rule_and_value_has_a_name(slug):
     """The comparison and index pages show words, not raw keys: every rule key and every
     enumerated value used by a ruleset has a German and an English name."""
@@ -139,3 +139,63 @@ def test_every_rule_and_value_has_a_name(slug):
                     continue  # a square name
                 names = {**VALUE_NAMES[lang]["*"], **VALUE_NAMES[lang].get(key, {})}
                 assert str(v) in names, (lang, key, v)
+
+
+# --------------------------------------------------------------------------- text-only variants
+
+#: The validator's fixture root: tiny-tafl (with a board), tiny-text (board = false), a stub.
+FIXTURE = ROOT / "tests" / "build_tools" / "fixtures" / "variants_src"
+
+
+@pytest.fixture
+def fixture_site():
+    return pages.load_site_sources(FIXTURE)
+
+
+def _text_only(site):
+    return next(v for v in site.variants if v.slug == "tiny-text")
+
+
+def test_text_only_variant_is_on_the_site(fixture_site):
+    """board = false with both pages: a variant of the site, not left out as broken."""
+    assert [v.slug for v in fixture_site.variants] == ["tiny-tafl", "tiny-text"]
+    assert fixture_site.broken == {}
+    assert fixture_site.title("tiny-text", "en") == "Tiny Text"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_only_page_markdown(fixture_site, lang):
+    """Ten sections, the board note in section 3 (escaped text), no board, no Play link, no
+    assumptions."""
+    v = _text_only(fixture_site)
+    md = pages.variant_markdown(v, lang, fixture_site, page_url=("" if lang == "de" else "en/") + "variants/tiny-text/")
+    for n in range(1, 11):
+        assert f"{{ #sec-{n} }}" in md
+    assert "#board" not in md and 'id="board"' not in md and "tafl-board" not in md
+    assert 'id="assumptions"' not in md and "<svg" not in md
+    note = v.board_note[lang]
+    assert f'<p class="admonition-title">{note}</p>' in md
+    assert md.index("{ #sec-3 }") < md.index("tafl-no-board") < md.index("{ #sec-4 }")
+
+
+def test_text_only_board_note_is_escaped(fixture_site):
+    v = _text_only(fixture_site)
+    v2 = type(v)(**{**v.__dict__, "board_note": {"de": "<b>x</b> & y", "en": "n"}})
+    md = pages.variant_markdown(v2, "de", fixture_site, page_url="variants/tiny-text/")
+    assert "&lt;b&gt;x&lt;/b&gt; &amp; y" in md and "<b>x</b>" not in md
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_only_index_row_and_comparison(fixture_site, lang):
+    """Index: the row exists, the board-dependent columns show "—", historicity by name.
+    Comparison: no column, but a linked entry with the note below the table."""
+    index = pages.index_markdown(fixture_site, lang)
+    row = next(line for line in index.split("\n") if "(tiny-text.md)" in line)
+    cells = [c.strip() for c in row.strip().strip("|").split("|")]
+    historicity = "Regeln rekonstruiert" if lang == "de" else "rules reconstructed"
+    assert cells[1:] == ["—", "—", "—", "—", "—", historicity]
+    comparison = pages.comparison_markdown(fixture_site, lang)
+    table, _, after = comparison.partition("</div>")
+    assert "variants/tiny-tafl.md" in table and "variants/tiny-text.md" not in table
+    v = _text_only(fixture_site)
+    assert f"- [Tiny Text](variants/tiny-text.md) — {v.board_note[lang]}" in after

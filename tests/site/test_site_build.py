@@ -1,10 +1,12 @@
 """The built site (issue 4): every variant page in both languages with its ten sections, the
 start diagram holding exactly the layout's pieces, working citations, the board mount point,
 no broken internal link, a language switch to the same page, index, comparison, mechanics
-and stub pages."""
+and stub pages. A text-only variant (board = false) has the same ten sections, its board note
+in section 3 and no board, diagram or Play button."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import tomllib
@@ -13,10 +15,13 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from .conftest import ROOT, VARIANTS, doc, layout_pieces, page_path, stub_slugs, variant_slugs
+from .conftest import (ROOT, VARIANTS, board_note, board_slugs, doc, layout_pieces, page_path, stub_slugs,
+                       text_only_slugs, variant_slugs)
 
 LANGS = ("de", "en")
 SLUGS = variant_slugs()
+BOARD_SLUGS = board_slugs()
+TEXT_ONLY_SLUGS = text_only_slugs()
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -35,7 +40,7 @@ def test_variant_page_has_ten_sections_and_lang(built_site, slug, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", BOARD_SLUGS)
 def test_start_diagram_holds_exactly_the_layout(built_site, slug, lang):
     """The inline SVG has one data-piece element per piece of the rules.toml layout (read
     independently with tomllib), on the same squares with the same kinds."""
@@ -47,7 +52,7 @@ def test_start_diagram_holds_exactly_the_layout(built_site, slug, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", BOARD_SLUGS)
 def test_board_mount_point(built_site, slug, lang):
     """The #board element carries the contract's attributes and board-data JSON whose pieces
     are the layout and whose section links exist on the page; '<' never appears raw in it."""
@@ -189,6 +194,12 @@ def test_index_lists_every_variant_and_stub(built_site, lang):
     assert table.count("<tr>") == len(SLUGS) + 1
     for slug in SLUGS:
         assert f'href="{slug}/"' in table
+    for slug in TEXT_ONLY_SLUGS:
+        # Board, escape, king capture, king armed, first move: "—"; historicity as usual.
+        row = re.search(rf'<tr>\s*<td><a href="{slug}/">.*?</tr>', table, re.S).group(0)
+        cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+        assert cells[1:6] == ["—"] * 5, cells
+        assert cells[6] and cells[6] != "—"
     for slug in stub_slugs():
         assert f'href="{slug}/"' in text
     assert re.search(r'<script src="(\.\./)+assets/variants-table\.js"', text)
@@ -196,12 +207,20 @@ def test_index_lists_every_variant_and_stub(built_site, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_comparison_has_every_ruleset(built_site, lang):
-    """The comparison page has a column per variant and marks assumed values."""
+    """The comparison page has a column per variant with a board and marks assumed values;
+    the text-only variants are not columns but are named and linked below the table, with
+    their board note."""
     text = page_path(built_site, lang, "comparison").read_text(encoding="utf-8")
     head = text.split("<thead>", 1)[1].split("</thead>", 1)[0]
-    for slug in SLUGS:
+    for slug in BOARD_SLUGS:
         assert f'href="../variants/{slug}/"' in head
-    any_assumed = any(r.get("assumed") for s in SLUGS for r in tomllib.loads(
+    after = text.split("</table>", 1)[1]
+    for slug in TEXT_ONLY_SLUGS:
+        assert f'href="../variants/{slug}/"' not in head
+        item = re.search(rf'<li><a href="\.\./variants/{slug}/">[^<]*</a>([^<]*)</li>', after)
+        assert item, slug
+        assert html.unescape(item.group(1)).strip() == "— " + board_note(slug, lang)
+    any_assumed = any(r.get("assumed") for s in BOARD_SLUGS for r in tomllib.loads(
         (VARIANTS / s / "rules.toml").read_text(encoding="utf-8"))["rules"].values())
     assert ('class="tafl-assumed"' in text) == any_assumed
 
@@ -229,3 +248,41 @@ def test_mechanics_page_has_diagrams(built_site, name, lang):
     assert text.count('<figure class="tafl-diagram"') >= 1
     assert "tafl-position" not in text
     assert d.pieces
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug", TEXT_ONLY_SLUGS)
+def test_text_only_page_has_note_and_no_board(built_site, slug, lang):
+    """A variant with board = false: no board element, no diagram, no board data, no
+    assumptions, no Play button and no link to #board; its board note (rules.toml, in the
+    page's language) stands in section 3, after the section's text and before section 4."""
+    path = page_path(built_site, lang, f"variants/{slug}")
+    text = path.read_text(encoding="utf-8")
+    d = doc(path)
+    classes = [c for _, a in d.elements for c in (a.get("class") or "").split()]
+    assert "tafl-board" not in classes and "tafl-diagram" not in classes and "tafl-svg" not in classes
+    assert "board" not in d.ids and "assumptions" not in d.ids
+    assert not d.pieces
+    assert 'data-role="board-data"' not in text
+    assert not [u for tag, attr, u, _ in d.links if u.split("#", 1)[-1] == "board" and "#" in u]
+    label = "Spielen" if lang == "de" else "Play"
+    assert not re.search(rf"<a [^>]*>{label}</a>", text)
+    notes = [a for tag, a in d.elements if "tafl-no-board" in (a.get("class") or "").split()]
+    assert len(notes) == 1 and notes[0].get("data-variant") == slug
+    sec3, sec4 = text.index('<h2 id="sec-3">'), text.index('<h2 id="sec-4">')
+    box = text.index('class="admonition info tafl-no-board"')
+    assert sec3 < box < sec4
+    note = re.search(r'<p class="admonition-title">(.*?)</p>', text[box:sec4], re.S).group(1)
+    assert html.unescape(note) == board_note(slug, lang)
+
+
+@pytest.mark.parametrize("slug", TEXT_ONLY_SLUGS)
+def test_nothing_links_to_the_board_of_a_text_only_variant(built_site, slug):
+    """No page of the site links to #board on a page that has no board."""
+    bad = []
+    for page in sorted(built_site.rglob("*.html")):
+        for tag, attr, url, _ in doc(page).links:
+            t = _internal_target(built_site, page, url)
+            if t and t[1] == "board" and t[0].parent.name == slug:
+                bad.append(f"{page.relative_to(built_site)}: {url}")
+    assert not bad

@@ -13,8 +13,8 @@ from build_tools.site_cmd import build_site
 
 from .conftest import ROOT
 
-#: A small valid variants root (the validator's test fixture: tiny-tafl and a stub), so these
-#: tests do not depend on the state of variants_src.
+#: A small valid variants root (the validator's test fixture: tiny-tafl, the text-only
+#: tiny-text and a stub), so these tests do not depend on the state of variants_src.
 FIXTURE = ROOT / "tests" / "build_tools" / "fixtures" / "variants_src"
 
 
@@ -85,4 +85,10 @@ def test_good_build_replaces_site(tmp_path):
     assert (site / "variants" / "tiny-tafl" / "index.html").is_file()
     assert (site / "en" / "variants" / "tiny-tafl" / "index.html").is_file()
     assert (site / "variants" / "brandubh" / "index.html").is_file()  # the stub
+    # The text-only fixture variant (board = false): a page in both languages with its note and
+    # no board.
+    for base, note in ((site, "Kein Brett: Die Quelle nennt weder Brettgröße noch Aufstellung."),
+                       (site / "en", "No board: the source gives neither the board size nor the layout.")):
+        text = (base / "variants" / "tiny-text" / "index.html").read_text(encoding="utf-8")
+        assert note in text and 'id="board"' not in text and 'href="#board"' not in text
     assert not list(tmp_path.glob(".site-build-*")) and not list(tmp_path.glob(".site-old-*"))
