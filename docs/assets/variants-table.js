@@ -3,7 +3,9 @@
 //
 // 1. Tables inside `.tafl-variant-table` get a sort button in every heading and a filter
 //    (select) for every column but the first; values marked "*" (assumed) filter and sort
-//    with the mark removed; leading numbers sort numerically ("9×9" < "11×11").
+//    with the mark removed; leading numbers sort numerically ("9×9" < "11×11"). "—" (a variant
+//    without a board: no value) is a filter value like any other and sorts last either way
+//    (rows and filter options).
 // 2. "Cite this page" (`.tafl-cite[data-path]`) shows the page's absolute URL.
 (function () {
   "use strict";
@@ -16,6 +18,8 @@
   function cellValue(cell) {
     return (cell ? cell.textContent : "").replace(/\*/g, "").trim();
   }
+
+  var NONE = "\u2014";
 
   function compare(a, b) {
     var na = parseFloat(a), nb = parseFloat(b);
@@ -65,7 +69,9 @@
         th.setAttribute("aria-sort", dir);
         var sign = dir === "ascending" ? 1 : -1;
         rows.slice().sort(function (r1, r2) {
-          return sign * compare(cellValue(r1.cells[col]), cellValue(r2.cells[col]));
+          var a = cellValue(r1.cells[col]), b = cellValue(r2.cells[col]);
+          if ((a === NONE) !== (b === NONE)) return a === NONE ? 1 : -1;
+          return sign * compare(a, b);
         }).forEach(function (r) { tbody.appendChild(r); });
       });
       // Filtering (not for the name column).
@@ -75,7 +81,10 @@
         var v = cellValue(r.cells[col]);
         if (v && values.indexOf(v) < 0) values.push(v);
       });
-      values.sort(compare);
+      values.sort(function (a, b) {
+        if ((a === NONE) !== (b === NONE)) return a === NONE ? 1 : -1;
+        return compare(a, b);
+      });
       var wrap = document.createElement("label");
       var caption = document.createElement("span");
       caption.textContent = label;
