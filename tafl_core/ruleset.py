@@ -176,6 +176,9 @@ class Ruleset:
         historicity = variant.get("historicity", "modern")
         if historicity not in HISTORICITY:
             raise RulesFileError(f"historicity '{historicity}' is not one of {', '.join(HISTORICITY)}", where, lines.key("variant", "historicity"))
+        if variant.get("board") is False:
+            raise RulesFileError("this variant has no board (board = false): no source gives its layout or rules",
+                                 where, lines.key("variant", "board"))
         layout_tbl = data.get("layout")
         if not isinstance(layout_tbl, dict) or not isinstance(layout_tbl.get("diagram"), str):
             raise RulesFileError("[layout] needs a diagram (the ASCII start position)", where, lines.table("layout"))

@@ -121,3 +121,12 @@ def test_brandubh_start_move_count_by_hand():
     Minus the corner squares a7/g7/a1/g1 that d7/d1 cannot reach: 24 - 4 = 20; total 40."""
     from tafl_core import Game, load_ruleset
     assert len(Game(load_ruleset(REPO / "variants_src" / "brandubh")).legal_moves()) == 40
+
+
+def test_text_only_variant_has_no_board():
+    """York Hnefatafl's layout is confirmed by no source (issue 7): the engine refuses it clearly."""
+    if not (REPO / "variants_src" / "york-hnefatafl" / "rules.toml").exists():
+        pytest.skip("york-hnefatafl not written yet")
+    out = run("moves", "--variant", "york-hnefatafl")
+    assert out.returncode == 2
+    assert "this variant has no board (board = false)" in out.stderr and "york-hnefatafl/rules.toml:" in out.stderr
