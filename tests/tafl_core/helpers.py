@@ -105,6 +105,16 @@ ref = "5.5"
 _BASE = Ruleset.from_toml(BASE_TOML, "base.toml")
 
 
+def playable_rules_files() -> list[Path]:
+    """rules.toml of every variant with a board (text-only variants, ``board = false``, have none)."""
+    import tomllib
+    out = []
+    for p in sorted((REPO / "variants_src").glob("*/rules.toml")):
+        if tomllib.loads(p.read_text(encoding="utf-8")).get("variant", {}).get("board", True) is not False:
+            out.append(p)
+    return out
+
+
 def ruleset(**overrides) -> Ruleset:
     """The neutral 9x9 test ruleset with some rules switched (lists given as lists)."""
     return _BASE.with_overrides({k: tuple(v) if isinstance(v, list) else v for k, v in overrides.items()})

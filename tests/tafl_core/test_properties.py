@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from tafl_core import Game, IllegalMove, Move, load_ruleset, parse_square, square_name
 from tafl_core.ruleset import corner_squares
 
-from .helpers import REPO
+from .helpers import REPO, playable_rules_files
 
-RULESETS = {p.parent.name: load_ruleset(p) for p in sorted((REPO / "variants_src").glob("*/rules.toml"))}
+RULESETS = {p.parent.name: load_ruleset(p) for p in playable_rules_files()}
 SLUGS = sorted(RULESETS)
 
 
