@@ -154,9 +154,9 @@ def load_site_sources(root: Path) -> SiteSources:
 # --------------------------------------------------------------------------- body transforms
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_INLINE_CODE = re.compile(r"(`+)(.+?)\1")
-_RELATED = re.compile(r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]*?))?\]\]")
-_CITATION = re.compile(r"(?<![\[\]!\\])\[([^\[\]\n]+)\](?![\(\[\]:])")
+_INLINE_CODE = sources._INLINE_CODE
+_RELATED = sources._RELATED
+_CITATION = sources._CITATION
 _H3 = re.compile(r"^(#{3,6})\s*(\d+(?:\.\d+)+)\.?(\s+.*?)\s*#*\s*$")
 
 
@@ -212,7 +212,7 @@ def transform_body(body: str, *, keys: set[str], titles: dict[str, str]) -> str:
         if h:
             out.append(f"{h.group(1)} {h.group(2)}{_outside_code(h.group(3), prose)} {{ #{section_anchor(h.group(2))} }}")
             continue
-        out.append(_outside_code(line, prose))
+        out.append(line if sources.REF_DEFINITION.match(line) else _outside_code(line, prose))
     return "\n".join(out)
 
 

@@ -276,7 +276,9 @@ _H3_NUMBERED = re.compile(r"^(\d+\.\d+)\.?\s+(.+)$")
 _TABLE_ROW = re.compile(r"^\s*\|")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$")
 _INLINE_CODE = re.compile(r"(`+)(.+?)\1")
-_CITATION = re.compile(r"(?<![\[\]!\\])\[([^\[\]\n]+)\](?![\(\[\]:])")
+_CITATION = re.compile(r"(?<![\[\]!\\])\[([^\[\]\n]+)\](?![\(\[\]])")
+#: A markdown reference definition ``[x]: url`` at the start of a line is no citation.
+REF_DEFINITION = re.compile(r"^\s{0,3}\[[^\[\]\n]+\]:")
 _RELATED = re.compile(r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]*?))?\]\]")
 _LIST_ITEM = re.compile(r"^\s{0,3}[-*+]\s+(.*)$")
 _ENTRY_PREFIX = re.compile(r"^\s{0,3}[-*+]\s+\[[^\[\]]*\]")
@@ -313,6 +315,8 @@ def citations_in(text: str, line: int) -> list[Citation]:
     ``[key]`` and ``[key1; key2]`` count; markdown links ``[x](y)``, reference links ``[x][y]``,
     definitions ``[x]: y``, images and brackets whose parts are not keys do not.
     """
+    if REF_DEFINITION.match(text):
+        return []
     text = _INLINE_CODE.sub(lambda m: " " * len(m.group(0)), text)
     text = _RELATED.sub(lambda m: " " * len(m.group(0)), text)
     out = []
