@@ -43,6 +43,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from build_tools import diagram as _diagram
+from build_tools import sources
 from build_tools.labels import LANGS, RULE_NAMES, UI, rule_name, value_name
 
 __all__ = [
