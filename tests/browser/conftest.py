@@ -3,9 +3,9 @@ by Playwright for Python, and one page per variant shared by the tests of a sess
 takes seconds to start).
 
 Which site is served:
-- default: the MkDocs site, built once per session with `python -m build_tools site` into
-  `site/` (as `make site`); while the site builder does not exist yet, the fixture site of
-  tests/browser/fixture_site.py stands in (with a warning);
+- default: the MkDocs site, built once per session with `python -m build_tools site` (as
+  `make site`) into a temporary folder; while the site builder does not exist, the fixture
+  site of tests/browser/fixture_site.py stands in (with a warning);
 - TAFL_TEST_SITE=fixture: always the fixture site; TAFL_TEST_SITE=<dir>: that directory as it is.
 """
 
@@ -60,10 +60,11 @@ def _build_site(tmp_factory) -> Path:
     if choice and choice != "fixture":
         return Path(choice).resolve()
     if choice != "fixture":
-        proc = subprocess.run([sys.executable, "-m", "build_tools", "site"], cwd=ROOT,
-                              capture_output=True, text=True)
-        if proc.returncode == 0 and (ROOT / "site").is_dir():
-            return ROOT / "site"
+        out = tmp_factory.mktemp("built") / "site"
+        proc = subprocess.run([sys.executable, "-m", "build_tools", "site", "--site-dir", str(out)],
+                              cwd=ROOT, capture_output=True, text=True)
+        if proc.returncode == 0 and out.is_dir():
+            return out
         if proc.returncode != 2:  # 2: the site command does not exist yet
             pytest.fail("`python -m build_tools site` failed:\n" + (proc.stderr or proc.stdout)[-3000:])
         warnings.warn("the site builder is not available yet: testing the board on the fixture site")
@@ -225,6 +226,12 @@ def open_board(context, server, board_pages):
             cache[key] = bp
         return cache[key]
 
+    def close(slug: str, lang: str = "de") -> None:
+        bp = cache.pop((slug, lang), None)
+        if bp:
+            bp.page.close()
+
+    get.close = close
     yield get
     for bp in cache.values():
         bp.page.close()

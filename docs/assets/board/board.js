@@ -871,6 +871,7 @@ class Board {
       const py = this.data.pyodide || {};
       const indexURL = new URL(py.index || "assets/pyodide/", siteRoot).href.replace(/[^/]$/, "$&/");
       const lockFileURL = new URL("assets/pyodide/pyodide-lock.json", siteRoot).href;
+      performance.mark("tafl-engine-start");
       this.engine = sharedEngine(new URL("./worker.js", import.meta.url));
       this.engineInfo = await this.engine.call("init", { indexURL, lockFileURL });
       await this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() });
@@ -1280,7 +1281,13 @@ function mount() {
   }
 }
 
-// mkdocs-material's instant navigation swaps pages without reloading: it publishes document$.
-if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mount);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount);
-else mount();
+function boot() {
+  mount(); // at once: the sooner the worker starts, the sooner the board is ready
+  // mkdocs-material's instant navigation swaps pages without reloading: it publishes document$.
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(mount);
+}
+if (document.readyState === "loading" && !document.querySelector(".tafl-board#board")) {
+  document.addEventListener("DOMContentLoaded", boot);
+} else {
+  boot();
+}

@@ -1,0 +1,216 @@
+"""Benchmark of the playable board in headless Chromium (issue 5). Prints numbers; asserts nothing.
+
+    .venv/bin/python tests/browser/bench_board.py [--site DIR] [--runs N] [--samples N]
+
+- ready, cold: navigation start to `data-state=ready` (the board's `tafl-board-ready`
+  performance mark) in a fresh browser context (empty HTTP cache); ready, warm: the same page
+  navigated again in that context. Beside it the bare Pyodide start in a module worker on the
+  same server (no page, no package), the floor the board cannot go below.
+- targets: click on a movable piece to its legal targets in the DOM (`[data-target]`) on the
+  19×19 board (alea-evangelii), p50 and p95 over --samples clicks, measured inside the page
+  (pointer events dispatched at the square, a MutationObserver stops the clock).
+- playouts: the engine's random-playout speed inside the worker's Pyodide
+  (`Session.playout_bench`, the same function as `python -m tafl_core bench`), plies/s, with the
+  CPython figure for comparison.
+
+The site: --site DIR, else built with `python -m build_tools site` into a temporary folder.
+Targets (issue 5): ready ≤ 4 s cold, ≤ 2 s warm; targets ≤ 50 ms p95.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT))
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, QuietHandler  # noqa: E402
+
+BARE_HTML = b"""<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
+const w = new Worker("/__bench/bare-worker.js", {type: "module"});
+w.onmessage = (e) => { performance.mark("bare-ready"); document.title = "ready"; };
+</script>"""
+BARE_WORKER = b"""const base = self.location.origin + "/assets/pyodide/";
+const { loadPyodide } = await import(base + "pyodide.mjs");
+await loadPyodide({ indexURL: base, lockFileURL: base + "pyodide-lock.json" });
+self.postMessage("ready");
+"""
+
+TARGETS_JS = """async (samples) => {
+  const root = document.querySelector('#board');
+  const board = root.tbBoard;
+  const svg = root.querySelector('svg.tb-svg');
+  const center = (sq) => {
+    const r = root.querySelector(`[data-square="${sq}"]:not([data-piece])`).getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const fire = (type, x, y) => svg.dispatchEvent(new PointerEvent(type, {
+    bubbles: true, cancelable: true, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0,
+    buttons: type === 'pointerdown' ? 1 : 0, clientX: x, clientY: y}));
+  const times = [];
+  const movable = board.st.movable.slice();
+  for (let i = 0; i < samples; i++) {
+    const sq = movable[i % movable.length];
+    const [x, y] = center(sq);
+    const shown = new Promise((resolve) => {
+      const mo = new MutationObserver(() => {
+        if (root.querySelector('[data-target]')) { mo.disconnect(); resolve(performance.now()); }
+      });
+      mo.observe(svg, {attributes: true, subtree: true, attributeFilter: ['data-target']});
+    });
+    const t0 = performance.now();
+    fire('pointerdown', x, y);
+    fire('pointerup', x, y);
+    const t1 = await shown;
+    times.push(t1 - t0);
+    svg.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return {times, size: board.size, movable: movable.length};
+}"""
+
+
+class BenchHandler(QuietHandler):
+    """The site, plus /__bench/bare.html and its worker (bare Pyodide start)."""
+
+    def do_GET(self):
+        extra = {"/__bench/bare.html": (BARE_HTML, "text/html"),
+                 "/__bench/bare-worker.js": (BARE_WORKER, "text/javascript")}
+        if self.path in extra:
+            body, ctype = extra[self.path]
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+
+def pct(values, p):
+    """Percentile p (0..100) by nearest rank."""
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, round(p / 100 * len(s) + 0.5) - 1))
+    return s[k]
+
+
+def find_page(site: Path, slug: str, lang: str = "de") -> str:
+    for f in site.rglob("index.html"):
+        if "assets" in f.relative_to(site).parts:
+            continue
+        head = f.read_text(encoding="utf-8", errors="replace")
+        if f'data-variant="{slug}"' in head and f'data-lang="{lang}"' in head and 'id="board"' in head:
+            return "/" + f.relative_to(site).as_posix()[: -len("index.html")]
+    raise SystemExit(f"no page with the board of {slug} ({lang}) in {site}")
+
+
+def build_site(tmp: Path) -> Path:
+    out = tmp / "site"
+    proc = subprocess.run([sys.executable, "-m", "build_tools", "site", "--site-dir", str(out)], cwd=ROOT,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit("site build failed:\n" + (proc.stderr or proc.stdout)[-3000:])
+    return out
+
+
+def ready_ms(page, mark: str, selector: str):
+    page.wait_for_selector(selector, timeout=120_000)
+    return page.evaluate(f"performance.getEntriesByName('{mark}')[0].startTime")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--site", type=Path, help="built site (default: build one into a temporary folder)")
+    ap.add_argument("--runs", type=int, default=5, help="cold/warm navigations per figure")
+    ap.add_argument("--samples", type=int, default=100, help="clicks for the targets latency")
+    ap.add_argument("--seconds", type=float, default=5.0, help="playout benchmark duration")
+    ap.add_argument("--variant", default="ealdfaeder-taefl", help="page for the ready figures")
+    args = ap.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        raise SystemExit(f"{CHROMIUM} is missing (apt-get install chromium)")
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = args.site.resolve() if args.site else build_site(Path(tmp))
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(BenchHandler, directory=str(site)))
+        httpd.daemon_threads = True
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{httpd.server_port}"
+        page_url = base + find_page(site, args.variant)
+        big_url = base + find_page(site, "alea-evangelii")
+        ready_sel = "#board[data-state=ready]"
+        print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at start; "
+              f"Chromium {CHROMIUM}; {args.runs} runs each")
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            rows = {"board cold": [], "board warm": [], "bare Pyodide cold": [], "bare Pyodide warm": []}
+            for _ in range(args.runs):
+                for label, url, mark, sel in (("board", page_url, "tafl-board-ready", ready_sel),
+                                              ("bare Pyodide", base + "/__bench/bare.html", "bare-ready",
+                                               "title:has-text('ready')")):
+                    ctx = browser.new_context()
+                    page = ctx.new_page()
+                    if label == "bare Pyodide":
+                        page.goto(url)
+                        page.wait_for_function("document.title === 'ready'", timeout=120_000)
+                        rows[label + " cold"].append(page.evaluate(f"performance.getEntriesByName('{mark}')[0].startTime"))
+                        page.goto(url)
+                        page.wait_for_function("document.title === 'ready'", timeout=120_000)
+                        rows[label + " warm"].append(page.evaluate(f"performance.getEntriesByName('{mark}')[0].startTime"))
+                    else:
+                        page.goto(url)
+                        rows[label + " cold"].append(ready_ms(page, mark, sel))
+                        page.goto(base + "/")  # leave, then come back with a warm cache
+                        page.goto(url)
+                        rows[label + " warm"].append(ready_ms(page, mark, sel))
+                    ctx.close()
+            print("\nnavigation start -> ready (ms)        median      min      max")
+            for label, vals in rows.items():
+                print(f"  {label:<34}{statistics.median(vals):>8.0f} {min(vals):>8.0f} {max(vals):>8.0f}")
+
+            ctx = browser.new_context(viewport={"width": 1280, "height": 1400})
+            page = ctx.new_page()
+            page.goto(big_url)
+            page.wait_for_selector(ready_sel, timeout=120_000)
+            page.locator("#board svg.tb-svg").scroll_into_view_if_needed()
+            res = page.evaluate(TARGETS_JS, args.samples)
+            t = res["times"]
+            print(f"\nclick -> legal targets shown, {res['size']}x{res['size']} (alea-evangelii), "
+                  f"{len(t)} clicks over {res['movable']} movable pieces (ms)")
+            print(f"  p50 {pct(t, 50):.1f}   p95 {pct(t, 95):.1f}   max {max(t):.1f}")
+
+            print(f"\nrandom playouts in the worker's Pyodide ({args.seconds:.0f} s, seed 1)")
+            from tafl_core import load_ruleset
+            from tafl_core.cli import run_bench
+            for slug, url in (("alea-evangelii", big_url), (args.variant, page_url)):
+                if page.url != url:
+                    page.goto(url)
+                    page.wait_for_selector(ready_sel, timeout=120_000)
+                out = page.evaluate("(s) => document.querySelector('#board').tbBoard.engine.call("
+                                    "'playout_bench', {seconds: s, seed: 1})", args.seconds)
+                cpy = run_bench(load_ruleset(ROOT / "variants_src" / slug / "rules.toml"), args.seconds, 1)
+                print(f"  {slug:<22} Pyodide {out['plies_per_s']:>9.0f} plies/s (Python {out['python']})   "
+                      f"CPython {cpy['plies_per_s']:>9.0f} plies/s (Python {cpy['python']})")
+            ctx.close()
+            browser.close()
+        httpd.shutdown()
+        print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
