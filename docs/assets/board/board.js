@@ -194,38 +194,180 @@ const STRINGS = {
   },
 };
 
-// Names of rule keys and values, for the assumption switches (fallback: the raw key/value).
+// Names of rule keys and values for the assumption switches: the same words as the site's
+// tables (build_tools/labels.py RULE_NAMES / VALUE_NAMES); board-data `label`,
+// `value_label` and `alternative_label` win when the page provides them.
 const RULE_NAMES = {
-  de: {
-    first_mover: "Erster Zug", escape: "Fluchtziel", king_armed: "König bewaffnet", king_capture: "Königsfang",
-    throne: "Thron", shieldwall: "Schildwall", shieldwall_flank: "Schildwall nur flankierend",
-    edge_fort: "Randfestung", encirclement: "Einkreisung", repetition: "Stellungswiederholung",
-    repetition_count: "Wiederholung zählt ab", no_moves: "Ohne erlaubten Zug", corners: "Eckfelder", camps: "Lager",
-  },
-  en: {
-    first_mover: "First move", escape: "Escape", king_armed: "King armed", king_capture: "King capture",
-    throne: "Throne", shieldwall: "Shieldwall", shieldwall_flank: "Shieldwall only by flanking",
-    edge_fort: "Edge fort", encirclement: "Encirclement", repetition: "Repetition",
-    repetition_count: "Repetition counts from", no_moves: "Without a legal move", corners: "Corners", camps: "Camps",
-  },
+ "de": {
+  "first_mover": "Erster Zug",
+  "escape": "Fluchtziel",
+  "king_armed": "König bewaffnet",
+  "king_capture": "Königsfang",
+  "throne": "Thron",
+  "throne_stop": "Thron: darf stehen",
+  "throne_pass": "Thron: darf überqueren (leer)",
+  "throne_reenter": "Thron: darf zurückkehren",
+  "throne_hostile": "Thron: feindlich für",
+  "throne_hostile_empty": "Thron: leer feindlich für",
+  "corners": "Eckfelder",
+  "corner_stop": "Ecken: darf stehen",
+  "corner_pass": "Ecken: darf überqueren",
+  "corner_reenter": "Ecken: darf zurückkehren",
+  "corner_hostile": "Ecken: feindlich für",
+  "corner_hostile_empty": "Ecken: leer feindlich für",
+  "camps": "Lagerfelder",
+  "camp_stop": "Lager: darf stehen",
+  "camp_pass": "Lager: darf überqueren",
+  "camp_reenter": "Lager: darf zurückkehren",
+  "camp_hostile": "Lager: feindlich für",
+  "camp_hostile_empty": "Lager: leer feindlich für",
+  "shieldwall": "Schildwall",
+  "shieldwall_flank": "Schildwall nur mit Flankenzug",
+  "edge_fort": "Randfestung gewinnt",
+  "encirclement": "Umzingelung gewinnt",
+  "repetition": "Zugwiederholung",
+  "repetition_count": "Wiederholung zählt ab",
+  "no_moves": "Kein Zug möglich"
+ },
+ "en": {
+  "first_mover": "First move",
+  "escape": "Escape",
+  "king_armed": "King armed",
+  "king_capture": "King capture",
+  "throne": "Throne",
+  "throne_stop": "Throne: may stop",
+  "throne_pass": "Throne: may pass (empty)",
+  "throne_reenter": "Throne: may re-enter",
+  "throne_hostile": "Throne: hostile to",
+  "throne_hostile_empty": "Throne: hostile when empty to",
+  "corners": "Corner squares",
+  "corner_stop": "Corners: may stop",
+  "corner_pass": "Corners: may pass",
+  "corner_reenter": "Corners: may re-enter",
+  "corner_hostile": "Corners: hostile to",
+  "corner_hostile_empty": "Corners: hostile when empty to",
+  "camps": "Camp squares",
+  "camp_stop": "Camps: may stop",
+  "camp_pass": "Camps: may pass",
+  "camp_reenter": "Camps: may re-enter",
+  "camp_hostile": "Camps: hostile to",
+  "camp_hostile_empty": "Camps: hostile when empty to",
+  "shieldwall": "Shieldwall",
+  "shieldwall_flank": "Shieldwall needs a flanking move",
+  "edge_fort": "Exit fort wins",
+  "encirclement": "Encirclement wins",
+  "repetition": "Repetition",
+  "repetition_count": "Repetition counts from",
+  "no_moves": "No legal move"
+ }
 };
 const VALUE_NAMES = {
-  de: {
-    yes: "ja", no: "nein", anvil: "nur als Amboss", hammer: "nur als Hammer", true: "ja", false: "nein",
-    corners: "Ecken", edge: "Rand", custodial: "von zwei Seiten", four_sides: "von vier Seiten",
-    throne_graded: "gestuft nach Thronnähe", surrounded_edge: "umzingelt, Rand zählt mit",
-    off: "aus", on: "an", corner: "mit Ecke", ignored: "ohne Folge", draw: "Remis",
-    loss_repeater: "Verlust für den Wiederholer", loss_defenders: "Verlust für die Verteidiger", loss: "Verlust",
-    attackers: "Angreifer", defenders: "Verteidiger", attacker: "Angreifer", defender: "Verteidiger", king: "König",
+ "de": {
+  "*": {
+   "True": "ja",
+   "False": "nein",
+   "attacker": "Angreifer",
+   "defender": "Verteidiger",
+   "king": "König",
+   "attackers": "Angreifer",
+   "defenders": "Verteidiger",
+   "[]": "niemand"
   },
-  en: {
-    yes: "yes", no: "no", anvil: "only as anvil", hammer: "only as hammer", true: "yes", false: "no",
-    corners: "corners", edge: "edge", custodial: "from two sides", four_sides: "from four sides",
-    throne_graded: "graded by the throne", surrounded_edge: "surrounded, edge counts",
-    off: "off", on: "on", corner: "with corner", ignored: "no effect", draw: "draw",
-    loss_repeater: "loss for the repeater", loss_defenders: "loss for the defenders", loss: "loss",
-    attackers: "attackers", defenders: "defenders", attacker: "attacker", defender: "defender", king: "king",
+  "escape": {
+   "corners": "Eckfeld",
+   "edge": "Rand"
   },
+  "king_armed": {
+   "yes": "ja",
+   "no": "nein",
+   "anvil": "nur als Amboss",
+   "hammer": "nur als Hammer"
+  },
+  "king_capture": {
+   "custodial": "von 2 Seiten",
+   "four_sides": "von 4 Seiten",
+   "throne_graded": "4 auf dem Thron, 3 daneben, sonst 2",
+   "surrounded_edge": "alle Nachbarn (Rand zählt mit)"
+  },
+  "corners": {
+   "none": "keine",
+   "single": "je ein Eckfeld",
+   "2x2": "je 2×2 Felder"
+  },
+  "shieldwall": {
+   "off": "nein",
+   "on": "ja",
+   "corner": "ja, Ecke schließt mit"
+  },
+  "repetition": {
+   "ignored": "ohne Folge",
+   "draw": "Remis",
+   "loss_repeater": "Niederlage des Wiederholenden",
+   "loss_defenders": "Niederlage der Verteidiger"
+  },
+  "repetition_count": {
+   "2": "erster Wiederholung",
+   "3": "dritten Auftreten"
+  },
+  "no_moves": {
+   "loss": "Niederlage",
+   "draw": "Remis",
+   "none": "kein Ergebnis"
+  }
+ },
+ "en": {
+  "*": {
+   "True": "yes",
+   "False": "no",
+   "attacker": "attacker",
+   "defender": "defender",
+   "king": "king",
+   "attackers": "attackers",
+   "defenders": "defenders",
+   "[]": "nobody"
+  },
+  "escape": {
+   "corners": "corner",
+   "edge": "edge"
+  },
+  "king_armed": {
+   "yes": "yes",
+   "no": "no",
+   "anvil": "anvil only",
+   "hammer": "hammer only"
+  },
+  "king_capture": {
+   "custodial": "2 sides",
+   "four_sides": "4 sides",
+   "throne_graded": "4 on the throne, 3 beside it, else 2",
+   "surrounded_edge": "all neighbours (edge counts)"
+  },
+  "corners": {
+   "none": "none",
+   "single": "one square each",
+   "2x2": "2×2 squares each"
+  },
+  "shieldwall": {
+   "off": "no",
+   "on": "yes",
+   "corner": "yes, corner may close"
+  },
+  "repetition": {
+   "ignored": "no effect",
+   "draw": "draw",
+   "loss_repeater": "repeating side loses",
+   "loss_defenders": "defenders lose"
+  },
+  "repetition_count": {
+   "2": "first repeat",
+   "3": "third occurrence"
+  },
+  "no_moves": {
+   "loss": "loss",
+   "draw": "draw",
+   "none": "no result"
+  }
+ }
 };
 
 // ---------------------------------------------------------------- small helpers
@@ -555,8 +697,9 @@ class Board {
     const ul = el("ul", {});
     for (const a of list) {
       const li = el("li", { "data-assumption": String(a.key) });
-      li.append(el("strong", {}, this.ruleName(a.key) + ": "),
-        document.createTextNode(`${this.valueName(a.value)} (${T.assumed})`));
+      const label = typeof a.label === "string" ? a.label : this.ruleName(a.key);
+      const value = typeof a.value_label === "string" ? a.value_label : this.valueName(a.key, a.value);
+      li.append(el("strong", {}, label + ": "), document.createTextNode(`${value} (${T.assumed})`));
       if (a.note) li.append(el("span", { class: "tb-note" }, " — " + String(a.note)));
       if (a.alternative !== null && a.alternative !== undefined) {
         const lab = el("label", { class: "tb-switch" });
@@ -574,18 +717,23 @@ class Board {
 
   ruleName(key) { return RULE_NAMES[this.lang][key] || String(key); }
 
-  valueName(v) {
+  valueName(key, v) {
     const names = VALUE_NAMES[this.lang];
-    if (Array.isArray(v)) return v.length ? v.map((x) => names[x] || String(x)).join(", ") : "—";
-    return names[String(v)] || String(v);
+    const one = (x) => {
+      const t = typeof x === "boolean" ? (x ? "True" : "False") : String(x);
+      return (names[key] && names[key][t]) || names["*"][t] || t;
+    };
+    if (Array.isArray(v)) return v.length ? v.map(one).join(", ") : names["*"]["[]"];
+    return one(v);
   }
 
   altText(a) {
+    if (typeof a.alternative_label === "string") return a.alternative_label;
     const alt = a.alternative;
     if (alt && typeof alt === "object" && !Array.isArray(alt)) {
-      return Object.entries(alt).map(([k, v]) => `${this.ruleName(k)} ${this.valueName(v)}`).join("; ");
+      return Object.entries(alt).map(([k, v]) => `${this.ruleName(k)}: ${this.valueName(k, v)}`).join("; ");
     }
-    return this.valueName(alt);
+    return this.valueName(a.key, alt);
   }
 
   overrides() {
@@ -723,7 +871,7 @@ class Board {
     this.root.toggleAttribute("data-rules-changed", changed.length > 0);
     if (changed.length) {
       const names = (this.data.assumptions || []).filter((a) => this.alt.has(String(a.key)))
-        .map((a) => `${this.ruleName(a.key)}: ${this.altText(a)}`);
+        .map((a) => `${typeof a.label === "string" ? a.label : this.ruleName(a.key)}: ${this.altText(a)}`);
       this.variantEl.textContent = T.variantNotice(names.join("; "));
     }
     this.renderFocus();
