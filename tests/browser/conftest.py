@@ -34,12 +34,6 @@ READY_TIMEOUT_MS = 60_000
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if Path(str(item.fspath)).parent == Path(__file__).parent:
-            item.add_marker(pytest.mark.browser)
-
-
 def variant_slugs() -> list[str]:
     """Every documented variant (a folder of variants_src with rules.toml)."""
     return sorted(p.name for p in (ROOT / "variants_src").iterdir() if (p / "rules.toml").is_file())

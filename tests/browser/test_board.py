@@ -22,6 +22,8 @@ import pytest
 
 from conftest import variant_slugs, wait_idle, wait_ready
 
+pytestmark = pytest.mark.browser
+
 EALD = "ealdfaeder-taefl"
 EALD_START = {
     "d9": "attacker", "e9": "attacker", "f9": "attacker", "e8": "attacker",
@@ -388,3 +390,41 @@ def test_plain_anchor_is_not_a_game(eald):
     eald.load("#board")
     assert eald.moves() == ["d1-d3"]
     assert eald.message() == ""
+
+
+# ---------------------------------------------------------------- engine failure, touch
+
+def test_error_state_when_the_package_fails_to_load(browser, server, board_pages):
+    """Pyodide does not throw when a package fails to load: the board checks, and shows the
+    error state with a message instead of hanging in `loading`."""
+    ctx = browser.new_context()
+    try:
+        ctx.route("**/tafl_core-*.whl", lambda route: route.fulfill(status=404, body="gone"))
+        page = ctx.new_page()
+        page.goto(server + board_pages[(EALD, "en")])
+        page.wait_for_selector("#board[data-state=error]", timeout=60_000)
+        text = page.eval_on_selector('#board [data-role="engine-status"]', "e => e.textContent")
+        assert text.startswith("The game engine could not be loaded")
+        # the static position is still shown
+        assert page.eval_on_selector_all("#board [data-piece]", "els => els.length") == len(EALD_START)
+    finally:
+        ctx.close()
+
+
+def test_touch_tap_tap_move(browser, server, board_pages):
+    """On a touch screen: tap a piece, tap a target; the board does not let the page scroll
+    while a finger is on it (touch-action: none)."""
+    from conftest import BoardPage
+    ctx = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 400, "height": 800})
+    try:
+        bp = BoardPage(ctx.new_page(), server)
+        bp.open(board_pages[(EALD, "de")])
+        assert bp.page.eval_on_selector("#board svg.tb-svg", "e => getComputedStyle(e).touchAction") == "none"
+        bp.square("d1").tap()
+        bp.page.wait_for_selector("#board [data-target]")
+        bp.square("d3").tap()
+        wait_idle(bp.page)
+        assert bp.pieces().get("d3") == "attacker"
+        assert bp.moves() == ["d1-d3"]
+    finally:
+        ctx.close()

@@ -11,6 +11,8 @@ import pytest
 
 from conftest import ROOT, SHARED
 
+pytestmark = pytest.mark.browser
+
 CASES = SHARED / "cases" / "rules-cases.json"
 
 # Runs in the page: a fresh module worker (the board's own worker.js) and, per case, a new

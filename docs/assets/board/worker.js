@@ -9,13 +9,12 @@
 //   targets {square}                        -> list of squares
 //   play {move} | play_all {moves}          -> {ok, error, state}
 //   check_position {rules_toml, otn, to_move} -> reason string or null
-//   playout {plies, seed}                   random playout through the bridge (benchmark)
 //   playout_bench {seconds, seed}           the engine's own random-playout benchmark
 // Every value crosses the boundary as JSON text, so the page only ever sees plain data.
 // No game rule lives here: every answer comes from tafl_core.
 
 const PY_SHIM = `
-import json as _json, random as _random
+import json as _json
 from tafl_core.bridge import Session as _Session, check_position as _check_position
 
 _session = None
@@ -45,8 +44,6 @@ def _call(cmd, args_json):
             out = _session.undo()
         elif cmd == "redo":
             out = _session.redo()
-        elif cmd == "playout":
-            out = _playout(int(a.get("plies", 1000)), a.get("seed", 1))
         elif cmd == "playout_bench":
             out = _session.playout_bench(float(a.get("seconds", 2.0)), int(a.get("seed", 1)))
         else:
@@ -54,25 +51,6 @@ def _call(cmd, args_json):
     except (ValueError, KeyError, TypeError) as e:
         return _json.dumps({"error": str(e) or type(e).__name__})
     return _json.dumps({"result": out})
-
-def _playout(plies, seed):
-    """Random games through the bridge from the session's current start: plies played."""
-    rng = _random.Random(seed)
-    n = games = 0
-    st = _session.start()
-    while n < plies:
-        if st["result"] is not None or not st["movable"]:
-            games += 1
-            st = _session.start()
-            continue
-        frm = rng.choice(st["movable"])
-        tos = _session.targets(frm)
-        if not tos:
-            continue
-        st = _session.play(frm + "-" + rng.choice(tos))["state"]
-        n += 1
-    _session.start()
-    return {"plies": n, "games": games}
 `;
 
 let pyCall = null;
