@@ -35,8 +35,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 def variant_slugs() -> list[str]:
-    """Every documented variant (a folder of variants_src with rules.toml)."""
-    return sorted(p.name for p in (ROOT / "variants_src").iterdir() if (p / "rules.toml").is_file())
+    """Every variant with a board: a folder of variants_src with rules.toml, except text-only
+    variants (`board = false` in [variant]: a page without a board)."""
+    import tomllib
+    out = []
+    for p in sorted((ROOT / "variants_src").iterdir()):
+        f = p / "rules.toml"
+        if not f.is_file():
+            continue
+        try:
+            meta = tomllib.loads(f.read_text(encoding="utf-8")).get("variant", {})
+        except tomllib.TOMLDecodeError:
+            meta = {}
+        if meta.get("board", True) is not False:
+            out.append(p.name)
+    return out
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -174,7 +187,10 @@ class BoardPage:
         return self.page.locator(f'#board [data-square="{sq}"]:not([data-piece])')
 
     def click(self, sq: str):
-        self.square(sq).click()
+        loc = self.square(sq)
+        # centre it first: the theme's sticky header would otherwise cover squares near the top
+        loc.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+        loc.click()
 
     def targets(self) -> list[str]:
         return sorted(self.page.eval_on_selector_all("#board [data-target]", "els => els.map(e => e.dataset.square)"))

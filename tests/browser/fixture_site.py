@@ -49,7 +49,8 @@ def build_fixture_site(out: Path, *, cdn: bool = False) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     shutil.copytree(ROOT / "docs" / "assets" / "board", out / "assets" / "board", dirs_exist_ok=True)
     install(out, cdn=cdn)
-    for vdir in sorted(p for p in (ROOT / "variants_src").iterdir() if (p / "rules.toml").is_file()):
+    from conftest import variant_slugs
+    for vdir in (ROOT / "variants_src" / slug for slug in variant_slugs()):
         rs = load_ruleset(vdir / "rules.toml")
         rules_toml = (vdir / "rules.toml").read_text(encoding="utf-8")
         refs = sorted({r.ref for r in rs.rules.values() if r.ref} | {"4", "5"})
