@@ -636,7 +636,11 @@ class Board {
     svg.addEventListener("pointerup", (e) => this.onPointerUp(e));
     svg.addEventListener("pointercancel", () => this.cancelDrag());
     svg.addEventListener("keydown", (e) => this.onKey(e));
-    svg.addEventListener("focus", () => { this.hasFocus = true; this.renderFocus(); });
+    svg.addEventListener("focus", () => {
+      this.hasFocus = true;
+      if (svg.matches(":focus-visible")) this.keyboardUsed = true;
+      this.renderFocus();
+    });
     svg.addEventListener("blur", () => { this.hasFocus = false; this.renderFocus(); });
     window.addEventListener("hashchange", () => this.onHashChange());
     this.buildStatic();
@@ -897,7 +901,7 @@ class Board {
 
   renderFocus() {
     this.gFocus.replaceChildren();
-    if (!this.hasFocus || !this.focus) return;
+    if (!this.hasFocus || !this.keyboardUsed || !this.focus) return;
     const [c, w] = this.cellOf(this.focus);
     const { cell } = this;
     this.gFocus.append(svgEl("rect", {
@@ -1197,6 +1201,7 @@ class Board {
     const sq = this.squareAtClient(e.clientX, e.clientY);
     if (!sq) return;
     this.focus = sq;
+    this.keyboardUsed = false;
     this.drag = { id: e.pointerId, from: sq, x0: e.clientX, y0: e.clientY, dx: 0, dy: 0, moved: false, el: null };
     try { this.svg.setPointerCapture(e.pointerId); } catch { /* not capturable */ }
     e.preventDefault();
@@ -1243,6 +1248,7 @@ class Board {
   }
 
   onKey(e) {
+    if (e.key !== "Tab") this.keyboardUsed = true;
     const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
     if (dirs[e.key]) {
       e.preventDefault();
