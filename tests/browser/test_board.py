@@ -282,20 +282,22 @@ def test_position_editor(eald):
     page.click('#board [data-editor="play"]')
     wait_idle(page)
     assert eald.attr("data-mode") == "edit"
-    assert eald.message()  # no king: refused with the engine's reason
+    assert eald.message() == "Diese Stellung ist nicht möglich: die Stellung hat keinen König"
     page.check('#board [data-tool="king"]')
     eald.click("g2")
     eald.click("b8")
     page.click('#board [data-editor="play"]')
     wait_idle(page)
-    assert eald.attr("data-mode") == "edit" and eald.message()  # two kings
+    assert eald.attr("data-mode") == "edit"
+    assert "2 Könige (b8, g2)" in eald.message()
     page.check('#board [data-tool="remove"]')
     eald.click("b8")
     page.check('#board [data-tool="attacker"]')
     eald.click("a1")
     page.click('#board [data-editor="play"]')
     wait_idle(page)
-    assert eald.attr("data-mode") == "edit" and eald.message()  # attacker on a corner (§5.3)
+    assert eald.attr("data-mode") == "edit"
+    assert "ein Angreifer darf nicht auf a1 stehen (Eckfeld)" in eald.message()  # §5.3
     page.check('#board [data-tool="remove"]')
     eald.click("a1")
     page.check('#board [data-editor-turn="defenders"]')

@@ -458,6 +458,26 @@ export function parseFragment(hash, T, assumptionKeys = []) {
   return out;
 }
 
+// The engine words its reasons in English; the German page shows the common ones in German
+// (anything else stays as the engine said it).
+const ENGINE_DE = [
+  [/^the position has no king$/, () => "die Stellung hat keinen König"],
+  [/^the position has (\d+) kings \(([a-y0-9, ]+)\); exactly one is allowed$/,
+    (m) => `die Stellung hat ${m[1]} Könige (${m[2]}); erlaubt ist genau einer`],
+  [/^an? (attacker|defender|king) may not stand on ([a-y]\d+) \(an? (corner|throne|camp) square\)$/,
+    (m) => `${{ attacker: "ein Angreifer", defender: "ein Verteidiger", king: "der König" }[m[1]]} darf nicht auf ${m[2]} stehen (${{ corner: "Eckfeld", throne: "Thron", camp: "Lagerfeld" }[m[3]]})`],
+];
+
+function engineText(msg, lang) {
+  const text = String(msg || "");
+  if (lang !== "de") return text;
+  for (const [re, fn] of ENGINE_DE) {
+    const m = re.exec(text);
+    if (m) return fn(m);
+  }
+  return text;
+}
+
 /** Request/response channel to worker.js. */
 class Engine {
   constructor(url) {
@@ -1089,7 +1109,7 @@ class Board {
       try {
         r = await this.startGame({ otn: frag.otn, to_move: frag.to_move }, []);
       } catch (e) {
-        throw new Error(T.fragEngine(e.message));
+        throw new Error(T.fragEngine(engineText(e.message, this.lang)));
       }
       if (frag.moves.length) {
         r = await this.engine.call("play_all", { moves: frag.moves });
@@ -1376,8 +1396,9 @@ class Board {
     try {
       const reason = await this.engine.call("check_position", { rules_toml: this.data.rules_toml, otn, to_move });
       if (reason) {
-        this.message(T.impossible(reason));
-        this.say(T.impossible(reason));
+        const why = engineText(reason, this.lang);
+        this.message(T.impossible(why));
+        this.say(T.impossible(why));
         return;
       }
       await this.startGame({ otn, to_move });
