@@ -1045,9 +1045,14 @@ class Board {
       const lockFileURL = new URL("assets/pyodide/pyodide-lock.json", siteRoot).href;
       performance.mark("tafl-engine-start");
       this.engine = sharedEngine(new URL("./worker.js", import.meta.url));
-      this.engineInfo = await this.engine.call("init", { indexURL, lockFileURL });
-      await this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() });
-      this.st = await this.engine.call("start", { otn: null, to_move: null });
+      // Pipelined: the worker runs them in order as soon as Pyodide is up.
+      const [info, , st] = await Promise.all([
+        this.engine.call("init", { indexURL, lockFileURL }),
+        this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() }),
+        this.engine.call("start", { otn: null, to_move: null }),
+      ]);
+      this.engineInfo = info;
+      this.st = st;
     } catch (e) {
       this.root.setAttribute("data-state", "error");
       this.engineEl.textContent = T.engineError(String(e.message || e));
