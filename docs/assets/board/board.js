@@ -774,6 +774,7 @@ class Board {
   /** Squares, special squares and coordinates: rebuilt only on flip. */
   buildStatic() {
     const { cell, size } = this;
+    this.staticKey = JSON.stringify([this.flipped, this.st.special || {}]);
     this.gSquares.replaceChildren();
     this.gLabels.replaceChildren();
     this.squareEls = {};
@@ -825,6 +826,8 @@ class Board {
     const root = this.root;
     const editing = this.mode === "edit";
     const pieces = editing ? this.editor.pieces : st.pieces;
+    // special squares come from the engine's state (a switched assumption may change them)
+    if (JSON.stringify([this.flipped, st.special || {}]) !== this.staticKey) this.buildStatic();
     const toMove = editing ? this.editor.to_move : st.to_move;
     root.setAttribute("data-to-move", toMove);
     root.setAttribute("data-mode", editing ? "edit" : "play");
