@@ -17,6 +17,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
+
+def _pyodide_version() -> str:
+    return json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
+
+
+#: Where the site loads Pyodide from with `extra.tafl.pyodide_cdn: true`.
+CDN_INDEX = f"https://cdn.jsdelivr.net/pyodide/v{_pyodide_version()}/full/"
+
 PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -63,7 +71,7 @@ def build_fixture_site(out: Path, *, cdn: bool = False) -> Path:
                 "assumptions": [{"key": r.key, "value": _plain(r.value), "alternative": _plain(r.alternative),
                                  "note": r.note.get(lang, "")} for r in rs.assumptions()],
                 "sections": sections,
-                "pyodide": {"index": "assets/pyodide/", "cdn": False},
+                "pyodide": {"index": CDN_INDEX if cdn else "assets/pyodide/", "cdn": cdn},
             }
             figure = render_figure(rs.layout, rs.special_squares(), lang=lang, dom_id=f"board-caption-{lang}")
             secs = "\n".join(f'<h3 id="{a[1:]}">{html.escape(ref)}</h3><p>Rule {html.escape(ref)}.</p>'

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import variant_slugs, wait_idle, wait_ready
+from conftest import ROOT, variant_slugs, wait_idle, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -430,3 +430,45 @@ def test_touch_tap_tap_move(browser, server, board_pages):
         assert bp.moves() == ["d1-d3"]
     finally:
         ctx.close()
+
+
+def test_pyodide_from_the_cdn(browser, tmp_path_factory):
+    """With the CDN option the Pyodide core comes from the CDN URL in board-data (answered here
+    from node_modules/pyodide, as the CDN would, with CORS) and the tafl-core wheel from the site."""
+    import functools
+    import http.server
+    import threading
+
+    from conftest import QuietHandler
+    from fixture_site import CDN_INDEX, build_fixture_site
+
+    site = build_fixture_site(tmp_path_factory.mktemp("cdn-site"), cdn=True)
+    assert not (site / "assets" / "pyodide" / "pyodide.asm.wasm").exists()
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    npm = ROOT / "node_modules" / "pyodide"
+    served = []
+
+    def cdn(route):
+        name = route.request.url[len(CDN_INDEX):].split("?")[0]
+        f = npm / name
+        if "/" in name or not f.is_file():
+            route.fulfill(status=404, body="not on this CDN")
+            return
+        served.append(name)
+        ctype = {"mjs": "text/javascript", "wasm": "application/wasm", "json": "application/json"}.get(
+            name.rsplit(".", 1)[-1], "application/octet-stream")
+        route.fulfill(status=200, body=f.read_bytes(), headers={
+            "Content-Type": ctype, "Access-Control-Allow-Origin": "*"})
+
+    ctx = browser.new_context()
+    try:
+        ctx.route(CDN_INDEX + "**", cdn)
+        page = ctx.new_page()
+        page.goto(f"http://127.0.0.1:{httpd.server_port}/de/{EALD}/")
+        wait_ready(page)
+        assert "pyodide.asm.wasm" in served and "pyodide.mjs" in served
+    finally:
+        ctx.close()
+        httpd.shutdown()
+        httpd.server_close()
