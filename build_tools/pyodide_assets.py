@@ -117,9 +117,15 @@ def build_cached() -> Path:
         entry = lock.get("packages", {}).get(PACKAGE_NAME)
         if not entry or entry.get("file_name") != wheel.name:
             raise PyodideAssetsError(f"{PACKAGE_NAME} not registered in {LOCK_FILE}: {entry!r}")
+        if (out / LOCK_FILE).is_file() and list(out.glob("*.whl")):
+            return out  # a parallel build (pytest beside mkdocs serve) finished first
         if out.exists():
-            shutil.rmtree(out)
-        stage.rename(out)
+            shutil.rmtree(out, ignore_errors=True)
+        try:
+            stage.rename(out)
+        except OSError:
+            if not (out / LOCK_FILE).is_file():
+                raise
     # Keep the cache small: only the current key.
     for old in CACHE_DIR.iterdir():
         if old.is_dir() and old.name != key and not old.name.startswith("wheel-"):
