@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .errors import TaflError
+from .errors import PositionError, TaflError
 from .game import Game, Move, PlayedMove
 from .position import KING, Position
 from .ruleset import Ruleset
@@ -50,12 +50,16 @@ class Session:
     """
 
     def __init__(self, rules_toml: str, overrides: dict | None = None):
+        if not isinstance(rules_toml, str):
+            raise ValueError("the rules must be the text of a rules.toml")
+        if overrides is not None and not isinstance(overrides, dict):
+            raise ValueError("overrides must map rule keys to values")
         try:
             base = Ruleset.from_toml(rules_toml)
-            self.ruleset = base.with_overrides({k: _listify(v) for k, v in (overrides or {}).items()})
+            self.ruleset = base.with_overrides({str(k): _listify(v) for k, v in (overrides or {}).items()})
+            self.game = Game(self.ruleset)
         except TaflError as exc:
-            raise ValueError(str(exc)) from None
-        self.game = Game(self.ruleset)
+            raise ValueError(exc.message if isinstance(exc, PositionError) else str(exc)) from None
 
     def start(self, position_otn: str | None = None, to_move: str | None = None) -> dict:
         """Start from the layout, or from an OpenTafl position record; returns the state.
@@ -63,6 +67,10 @@ class Session:
         Raises:
             ValueError: the record or side is malformed or the position impossible.
         """
+        if position_otn is not None and not isinstance(position_otn, str):
+            raise ValueError("the position must be an OpenTafl position record")
+        if to_move is not None and not isinstance(to_move, str):
+            raise ValueError("the side to move must be attackers or defenders")
         why = check_position_ruleset(self.ruleset, position_otn, to_move)
         if why:
             raise ValueError(why)
@@ -98,36 +106,43 @@ class Session:
         """Legal destination squares of the piece on ``square`` for the side to move ([] when none
         or when the square is malformed)."""
         n = self.game.t.n
+        if not isinstance(square, str) or len(square) > 3:
+            return []
         try:
             s = parse_square(square, n)
         except TaflError:
             return []
         return [square_name(m & 1023, n) for m in self.game.move_codes(frm=s)]
 
-    def play(self, move: str) -> dict:
-        """Play ``move`` (``"e1-e5"``); ``{"ok", "error", "state"}``; an illegal or malformed move
-        leaves the game unchanged and says why."""
+    def _try(self, move) -> str | None:
+        """Play one move; the reason in words when it is malformed or illegal (game unchanged)."""
         if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
-            return {"ok": False, "error": "malformed move", "state": self.state()}
+            return "malformed move"
         try:
             mv = Move.parse(move, self.game.t.n)
             why = self.game.why_illegal(mv)
             if why:
-                return {"ok": False, "error": f"{move}: {why}", "state": self.state()}
+                return f"{move}: {why}"
             self.game.play(mv)
         except TaflError as exc:
-            return {"ok": False, "error": f"{move}: {exc.message}", "state": self.state()}
-        return {"ok": True, "error": None, "state": self.state()}
+            return f"{move}: {exc.message}"
+        return None
+
+    def play(self, move: str) -> dict:
+        """Play ``move`` (``"e1-e5"``); ``{"ok", "error", "state"}``; an illegal or malformed move
+        leaves the game unchanged and says why."""
+        error = self._try(move)
+        return {"ok": error is None, "error": error, "state": self.state()}
 
     def play_all(self, moves: list) -> dict:
-        """Play several moves, stopping at the first illegal or malformed one."""
+        """Play several moves, stopping at the first illegal or malformed one (the state is
+        built once, at the end)."""
         if not isinstance(moves, list) or len(moves) > MAX_MOVES:
             return {"ok": False, "error": f"at most {MAX_MOVES} moves", "state": self.state()}
         for i, move in enumerate(moves, 1):
-            out = self.play(move)
-            if not out["ok"]:
-                out["error"] = f"move {i}: {out['error']}"
-                return out
+            error = self._try(move)
+            if error:
+                return {"ok": False, "error": f"move {i}: {error}", "state": self.state()}
         return {"ok": True, "error": None, "state": self.state()}
 
     def undo(self) -> dict:
@@ -176,6 +191,8 @@ def check_position_ruleset(ruleset: Ruleset, position_otn: str | None, to_move: 
 def check_position(rules_toml: str, position_otn: str | None, to_move: str | None) -> str | None:
     """Why the position (OpenTafl record) cannot be played under the rules, in words, or None:
     no king, two kings, a piece on a square only the king may stand on, a wrong size, ..."""
+    if not isinstance(rules_toml, str):
+        return "the rules must be the text of a rules.toml"
     try:
         ruleset = Ruleset.from_toml(rules_toml)
     except TaflError as exc:

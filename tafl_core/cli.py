@@ -22,6 +22,8 @@ from .ruleset import Ruleset, load_ruleset
 from .squares import parse_square, square_name
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+MAX_POSITION_BYTES = 64 * 1024
+MAX_BENCH_SECONDS = 3600.0
 
 
 class UsageError(Exception):
@@ -35,15 +37,19 @@ def resolve_variant(spec: str) -> Path:
     Raises:
         UsageError: nothing found.
     """
-    p = Path(spec)
-    candidates = [p / "rules.toml" if p.is_dir() else p] if p.exists() else []
+    shown = spec if len(spec) <= 60 else spec[:60] + "…"
+    try:
+        p = Path(spec)
+        candidates = [p / "rules.toml" if p.is_dir() else p] if p.exists() else []
+    except (OSError, ValueError):
+        raise UsageError(f"unknown variant '{shown}'") from None
     if not candidates and "/" not in spec and not spec.endswith(".toml"):
         for root in (Path.cwd() / "variants_src", REPO_ROOT / "variants_src"):
             if (root / spec / "rules.toml").is_file():
                 candidates.append(root / spec / "rules.toml")
                 break
     if not candidates or not candidates[0].is_file():
-        raise UsageError(f"unknown variant '{spec}' (no variants_src/{spec}/rules.toml and no such file)")
+        raise UsageError(f"unknown variant '{shown}' (no variants_src/{shown}/rules.toml and no such file)")
     return candidates[0]
 
 
@@ -51,9 +57,19 @@ def read_position(spec: str, size: int) -> Position:
     """Read ``--position`` (a file, or ``-`` for stdin): an ASCII diagram or an OpenTafl record."""
     name = "<stdin>" if spec == "-" else spec
     try:
-        text = sys.stdin.read() if spec == "-" else Path(spec).read_text(encoding="utf-8")
+        if spec == "-":
+            raw = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
+        else:
+            with open(spec, "rb") as fh:
+                raw = fh.read(MAX_POSITION_BYTES + 1)
     except OSError as exc:
         raise UsageError(f"{name}: cannot read position: {exc.strerror or exc}") from None
+    if len(raw) > MAX_POSITION_BYTES:
+        raise UsageError(f"{name}: position file is larger than {MAX_POSITION_BYTES // 1024} KB")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{name}: position is not UTF-8 text (byte {exc.start})") from None
     stripped = text.strip()
     if stripped.startswith("/"):
         line = 1 + text[: text.index("/")].count("\n")
@@ -172,6 +188,8 @@ def run_bench(ruleset: Ruleset, seconds: float, seed: int, max_plies: int = 400)
 
 
 def cmd_bench(args) -> int:
+    if not 0 < args.seconds <= MAX_BENCH_SECONDS:  # also rejects nan
+        raise UsageError(f"--seconds must be more than 0 and at most {MAX_BENCH_SECONDS:.0f}")
     rules_path = resolve_variant(args.variant)
     ruleset = load_ruleset(rules_path)
     out = {"variant": rules_path.parent.name, **run_bench(ruleset, args.seconds, args.seed)}

@@ -20,6 +20,7 @@ Rules implemented (README.md, "rules.toml", lists every key):
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -55,21 +56,28 @@ class Move:
 
     @classmethod
     def parse(cls, text: str, size: int) -> "Move":
-        """Read ``"e1-e5"`` (also ``"e1e5"``; a trailing OpenTafl capture list ``xe6/f5`` is ignored).
+        """Read ``"e1-e5"`` (also ``"e1e5"``); a capture list - OpenTafl ``e1-e5xe6/f5`` or the
+        aagenielsen records' ``e1-e5xe6xf5`` - and a trailing ``+``/``++`` are accepted and
+        ignored, but must be well formed.
 
         Raises:
             NotationError: malformed move or a square off the board.
         """
-        body = text.strip().split("x", 1)[0].rstrip("+")
-        if "-" in body:
-            a, _, b = body.partition("-")
-        else:
-            import re
-            m = re.fullmatch(r"([a-yA-Y]\d{1,2})([a-yA-Y]\d{1,2})", body)
-            if not m:
-                raise NotationError(f"'{text}' is not a move (expected e.g. e1-e5)")
-            a, b = m.groups()
-        return cls(parse_square(a, size), parse_square(b, size), size)
+        if not isinstance(text, str) or len(text) > 80:
+            raise NotationError("a move must be text like e1-e5")
+        m = _MOVE_RE.fullmatch(text.strip())
+        if not m:
+            shown = text if len(text) <= 20 else text[:20] + "…"
+            raise NotationError(f"'{shown}' is not a move (expected e.g. e1-e5)")
+        a, b, caps = m.group(1), m.group(2), m.group(3)
+        move = cls(parse_square(a, size), parse_square(b, size), size)
+        for sq in (re.split("[/x]", caps) if caps else ()):
+            parse_square(sq, size)
+        return move
+
+
+_MOVE_RE = re.compile(r"([a-yA-Y][1-9][0-9]?)-?([a-yA-Y][1-9][0-9]?)(?:x([a-yA-Y][1-9][0-9]?(?:[/x][a-yA-Y][1-9][0-9]?)*))?\+{0,2}",
+                      re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -265,6 +273,12 @@ class Game:
         self.history: list[tuple] = []   # (PlayedMove, captured [(sq, code)], prev_result, prev_hash)
         self.redo_stack: list[Move] = []
         self.seen: dict[int, int] = {h: 1}
+        if self.king >= 0 and t.escape[self.king]:
+            raise PositionError(f"the king already stands on an escape square ({square_name(self.king, n)})")
+        if t.no_moves != "none" and not self.has_move(self.side):
+            # A set-up position in which the side to move is already blocked is decided at once.
+            winner = None if t.no_moves == "draw" else SIDE_NAMES[1 - self.side]
+            self.result = Result(winner, "no_legal_moves", "no_moves")
 
     # -- queries --------------------------------------------------------------------------------
     @property

@@ -169,6 +169,9 @@ class Ruleset:
         for top in data:
             if top not in ("variant", "layout", "rules"):
                 raise RulesFileError(f"unknown table [{top}] (expected [variant], [layout], [rules.*])", where, lines.table(top))
+        for table in ("variant", "layout", "rules"):
+            if table in data and not isinstance(data[table], dict):
+                raise RulesFileError(f"[{table}] must be a table", where, lines.table(table) or lines.assignment(table))
         variant = data.get("variant", {})
         name = variant.get("name")
         if not isinstance(name, str) or not name.strip():
@@ -227,6 +230,13 @@ class Ruleset:
                   layout_origin=str(layout_tbl.get("origin", "")), diagram_line=first, path=path, text=text)
         _check_values(out, where, strict_presence=True)
         _check_layout_squares(out, where)
+        for rule in out.assumptions():
+            alt = rule.alternative_overrides()
+            if alt:
+                try:
+                    _check_layout_squares(out.with_overrides(alt), where)
+                except RulesFileError as exc:
+                    raise RulesFileError(f"rule '{rule.key}': with its alternative {exc.message}", where, rule.line or None) from None
         return out
 
     def to_toml(self) -> str:
@@ -418,6 +428,14 @@ class _TableLines:
 
     def table(self, name: str) -> int | None:
         pat = re.compile(r"^\s*\[\s*" + re.escape(name).replace(r"\.", r"\s*\.\s*") + r"\s*\]")
+        for i, line in enumerate(self.lines, 1):
+            if pat.match(line):
+                return i
+        return None
+
+    def assignment(self, key: str) -> int | None:
+        """Line of a top-level ``key = ...`` or ``[[key]]``."""
+        pat = re.compile(r"^\s*(?:" + re.escape(key) + r"\s*=|\[\[\s*" + re.escape(key) + r"\s*\]\])")
         for i, line in enumerate(self.lines, 1):
             if pat.match(line):
                 return i

@@ -12,6 +12,7 @@ from .errors import NotationError
 FILES = "abcdefghijklmnopqrstuvwxy"
 MIN_SIZE = 5
 MAX_SIZE = 25
+_ASCII_DIGITS = frozenset("0123456789")
 
 
 def square_name(square: int, size: int) -> str:
@@ -26,9 +27,10 @@ def parse_square(name: str, size: int) -> int:
     Raises:
         NotationError: the name is malformed or off a ``size``×``size`` board.
     """
-    text = name.strip().lower()
-    if len(text) < 2 or text[0] not in FILES or not text[1:].isdigit() or text[1] == "0":
-        raise NotationError(f"'{name}' is not a square (expected a file letter and a rank, like e5)")
+    text = name.strip().lower() if isinstance(name, str) else ""
+    if not 2 <= len(text) <= 3 or text[0] not in FILES or not _ASCII_DIGITS.issuperset(text[1:]) or text[1] == "0":
+        shown = name[:20] + "…" if isinstance(name, str) and len(name) > 20 else name
+        raise NotationError(f"'{shown}' is not a square (expected a file letter and a rank, like e5)")
     file = FILES.index(text[0])
     rank = int(text[1:]) - 1
     if file >= size or rank >= size:

@@ -82,7 +82,13 @@ def test_malformed_position_exits_2_with_one_line(name, tmp_path):
 
 @pytest.mark.parametrize("args,needle", [
     (["play", "--variant", "no-such-variant", "e1-e2"], "unknown variant 'no-such-variant'"),
-    (["play", "--variant", "ealdfaeder-taefl", "z9-z10"], "'z9' is not a square"),
+    (["play", "--variant", "ealdfaeder-taefl", "z9-z10"], "'z9-z10' is not a move"),
+    (["play", "--variant", "ealdfaeder-taefl", "d\u00b2-d3"], "is not a move"),
+    (["play", "--variant", "ealdfaeder-taefl", "d1-d3xHELLO"], "is not a move"),
+    (["moves", "--variant", "ealdfaeder-taefl", "--from", "e\u00b2"], "is not a square"),
+    (["moves", "--variant", "x" * 5000], "unknown variant"),
+    (["bench", "--variant", "brandubh", "--seconds", "inf"], "--seconds"),
+    (["bench", "--variant", "brandubh", "--seconds", "0"], "--seconds"),
     (["play", "--variant", "ealdfaeder-taefl", "e1e"], "is not a move"),
     (["play", "--variant", "ealdfaeder-taefl", "j1-j2"], "off the 9x9 board"),
     (["moves", "--variant", "ealdfaeder-taefl", "--from", "k11"], "off the 9x9 board"),

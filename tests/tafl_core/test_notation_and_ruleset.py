@@ -135,3 +135,23 @@ def test_opentafl_export_for_copenhagen():
     rec = load_ruleset(fetlar).to_opentafl()
     fields = dict(part.split(":", 1) for part in rec.split())
     assert fields["dim"] == "11" and fields["atkf"] == "y" and fields["start"] == OPENTAFL_STARTS["fetlar-hnefatafl"]
+
+
+def test_alternative_that_makes_the_layout_illegal_is_refused():
+    """An assumption whose alternative would put the king off his throne square cannot be offered
+    on the board: the loader names the rule and its line."""
+    text = BASE_TOML.replace('[rules.throne_stop]\nvalue = ["king"]\nref = "5.3"',
+                             '[rules.throne_stop]\nvalue = ["king"]\nassumed = true\nalternative = []\n'
+                             'note.de = "Annahme."\nnote.en = "Assumption."')
+    with pytest.raises(RulesFileError) as exc:
+        Ruleset.from_toml(text, "v/rules.toml")
+    assert "rule 'throne_stop': with its alternative the layout puts a king on e5" in exc.value.message
+    assert exc.value.line == _line_of(text, "[rules.throne_stop]")
+
+
+@pytest.mark.parametrize("text,msg", [('variant = "x"\n', "[variant] must be a table"),
+                                      ('layout = 5\n[variant]\nname = "x"\n', "[layout] must be a table")])
+def test_top_level_tables_must_be_tables(text, msg):
+    with pytest.raises(RulesFileError) as exc:
+        Ruleset.from_toml(text, "v/rules.toml")
+    assert msg in exc.value.message and exc.value.line == 1

@@ -111,7 +111,7 @@ def test_king_capture_surrounded_edge():
 
 def test_throne_off_is_an_ordinary_square():
     """throne = false: anyone may stop on the centre (Tawlbwrdd as played here)."""
-    g = setup("K a9; A e1", throne=False, corners="none")
+    g = setup("K b8; A e1", throne=False, corners="none")
     assert legal(g, "e1-e5")
 
 
@@ -227,7 +227,7 @@ def test_shieldwall_gap_not_taken():
 
 def test_shieldwall_king_in_wall_not_taken():
     """The king in the wall is never taken by it (Copenhagen); the others are."""
-    g = setup("K d1; D c1 e1; A b1 c2 d2 e2 f4", shieldwall="on", corners="none", escape="edge", throne=False)
+    g = setup("K d1; D c1 e1; A b1 c2 d2 e2 f4", shieldwall="on", corners="none", escape="corners", throne=False)
     played = g.play("f4-f1")
     assert captured(played) == ["c1", "e1"] and played.result is None
 
@@ -330,8 +330,6 @@ def test_repetition_counts_side_to_move():
 
 # --- no_moves --------------------------------------------------------------------------------
 
-BLOCKED = "K a1; D a2; A a3 b2 b1 h9"   # corners none: after h9-h8 the defenders cannot move
-
 
 @pytest.mark.parametrize("value,expected", [("loss", {"winner": "attackers", "reason": "no_legal_moves"}),
                                             ("draw", {"winner": None, "reason": "no_legal_moves"}),
@@ -339,6 +337,24 @@ BLOCKED = "K a1; D a2; A a3 b2 b1 h9"   # corners none: after h9-h8 the defender
 def test_no_moves(value, expected):
     """no_moves: the side to move without a legal move loses (Coppergate §5.7), draws (Alea §5.5),
     or (none) the source gives no rule and the game has no result."""
-    g = setup("K a1; D a2 b1; A a3 b2 c1 h9", "attackers", no_moves=value, corners="none", escape="edge")
+    g = setup("K c3; A b3 d3 c4 c2 h9", "attackers", no_moves=value, corners="none", escape="edge")
     played = g.play("h9-h8")
     assert (played.result.as_dict() if played.result else None) == expected
+
+
+@pytest.mark.parametrize("value,expected", [("loss", {"winner": "attackers", "reason": "no_legal_moves"}),
+                                            ("draw", {"winner": None, "reason": "no_legal_moves"}),
+                                            ("none", None)])
+def test_no_moves_in_a_set_up_position(value, expected):
+    """A set-up position whose side to move is already blocked is decided at once."""
+    g = setup("K c3; A b3 d3 c4 c2 h9", "defenders", no_moves=value, corners="none", escape="edge")
+    assert (g.result.as_dict() if g.result else None) == expected
+
+
+def test_king_on_an_escape_square_is_no_start_position():
+    """A king already on an escape square has won; such a position cannot be set up to play."""
+    from tafl_core import PositionError
+    with pytest.raises(PositionError, match="already stands on an escape square"):
+        setup("K a1; A h9", "attackers")
+    with pytest.raises(PositionError, match="already stands on an escape square"):
+        setup("K a5; A h9", "attackers", escape="edge", corners="none")

@@ -1,0 +1,66 @@
+"""tafl_core.bridge, the API the browser worker calls: untrusted input never raises anything but
+ValueError (from the constructor and start) and never hangs; moves and targets answer with an
+error value instead."""
+
+from __future__ import annotations
+
+import pytest
+
+from tafl_core.bridge import MAX_MOVES, Session, check_position
+
+from .helpers import REPO
+
+EALD = (REPO / "variants_src" / "ealdfaeder-taefl" / "rules.toml").read_text()
+
+
+@pytest.mark.parametrize("bad", [None, 5, [], {}, "e\u00b2", "a" + "1" * 5000, "", "z9"])
+def test_targets_of_bad_squares_are_empty(bad):
+    assert Session(EALD).targets(bad) == []
+
+
+@pytest.mark.parametrize("bad", [None, 5, "d\u00b2-d3", "d1-d3xHELLO", "<img src=x onerror=alert(1)>", "e1-e5" * 100])
+def test_bad_moves_are_refused_with_a_reason(bad):
+    s = Session(EALD)
+    out = s.play(bad)
+    assert out["ok"] is False and out["error"] and out["state"]["history"] == []
+
+
+def test_play_all_stops_at_the_first_bad_move_and_bounds_its_input():
+    s = Session(EALD)
+    out = s.play_all(["d1-d3", "d\u00b2-d3", "d3-d2"])
+    assert out["ok"] is False and out["error"].startswith("move 2:")
+    assert [h["move"] for h in out["state"]["history"]] == ["d1-d3"]
+    assert Session(EALD).play_all(["a1-a2"] * (MAX_MOVES + 1))["ok"] is False
+    assert Session(EALD).play_all("d1-d3")["ok"] is False
+
+
+@pytest.mark.parametrize("args", [(None,), (EALD, "x"), (EALD, {"corners": ["d1"]}), (EALD, {"throne_stop": []}),
+                                  (EALD, {"no_such_rule": 1})])
+def test_constructor_raises_value_error_only(args):
+    with pytest.raises(ValueError):
+        Session(*args)
+
+
+@pytest.mark.parametrize("otn,turn", [([], None), ({}, None), (0, None), ("/999999999999/", None),
+                                      ("/9/9/9/9/9/9/9/9/9/", None), ("/4K4/9/9/9/4K4/9/9/9/9/", None),
+                                      ("/K8/9/9/9/4t4/9/9/9/9/", None), (None, "nobody"), (None, 5)])
+def test_start_refuses_bad_positions_with_value_error(otn, turn):
+    with pytest.raises(ValueError):
+        Session(EALD).start(otn, turn)
+
+
+def test_check_position_answers_in_words():
+    assert check_position(None, None, None)
+    assert "no king" in check_position(EALD, "/9/9/9/9/9/9/9/9/9/", None)
+    assert "escape square" in check_position(EALD, "/K8/9/9/9/9/9/9/7t1/9/", None)
+    assert check_position(EALD, "/3ttt3/4t4/9/t2TTT2t/tt1TKT1tt/t2TTT2t/9/4t4/3ttt3/", "attackers") is None
+
+
+def test_blocked_side_in_a_set_up_position_is_decided_or_marked_stuck():
+    """Brandubh (no legal move loses): defenders to move with the king boxed in lose at once.
+    Ealdfaeder (the source gives no rule): the state says the side to move is stuck."""
+    brandubh = (REPO / "variants_src" / "brandubh" / "rules.toml").read_text()
+    st = Session(brandubh).start("/1t5/tKt4/1t5/7/7/5t1/7/", "defenders")
+    assert st["result"]["winner"] == "attackers" and st["result"]["reason"] == "no_legal_moves"
+    st = Session(EALD).start("/1t7/tKt6/1t7/9/9/9/9/7t1/9/", "defenders")
+    assert st["result"] is None and st["stuck"] is True
