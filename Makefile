@@ -9,7 +9,7 @@ BOOTSTRAP_PY ?= $(shell for p in python3.13 python3.12 python3 python; do \
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: venv node site serve test test-fast validate bench bench-site cases wheel clean
+.PHONY: venv node site serve test test-fast validate bench bench-site bench-board cases wheel clean
 
 $(VENV)/.stamp: requirements.txt pyproject.toml
 	@test -n "$(BOOTSTRAP_PY)" || { echo "make: needs Python 3.12 or newer on PATH" >&2; exit 2; }
@@ -51,6 +51,9 @@ bench: venv
 
 bench-site: venv node
 	$(PY) -m build_tools bench-site
+
+bench-board: venv node
+	$(PY) tests/browser/bench_board.py
 
 clean:
 	rm -rf site .site-build-* build dist
