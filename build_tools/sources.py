@@ -27,6 +27,7 @@ __all__ = [
     "LANGS", "STUBS_FILE", "Fact", "Citation", "Related", "Original", "Diagram", "SourceEntry",
     "Subsection", "Section", "Page", "Variant", "engine", "engine_problem", "parse_page", "load_page",
     "load_variant", "load_all", "load_stubs", "variant_dirs", "SLUG_RE", "KEY_RE",
+    "read_source_text", "non_table_sections", "url_tail", "dash_tail", "BOM",
 ]
 
 #: The two page languages, in the order pages are checked and reported.
@@ -174,6 +175,12 @@ class Variant:
     languages given as strings), and the engine never sees the file: ``ruleset``, ``layout``,
     ``rules_error`` and ``layout_error`` stay None. What is wrong with such a file (a
     ``[layout]`` or ``[rules]`` table, a missing note) is left to the validator.
+
+    ``unreadable`` maps a file name (``rules.toml``, ``de.md``, ``en.md``) to why it could not
+    be read as text (not UTF-8; for rules.toml also a byte-order mark); such a file is treated
+    as absent by every other field (no page, ``rules_text`` None) but is not in ``missing``.
+    When ``variant``, ``layout`` or ``rules`` in rules.toml is not a table, the engine is not
+    called (the validator reports it).
     """
     slug: str
     dir: Path
@@ -192,6 +199,7 @@ class Variant:
     engine_available: bool = True
     text_only: bool = False
     board_note: dict[str, str] = field(default_factory=dict)
+    unreadable: dict[str, str] = field(default_factory=dict)
 
     @property
     def variant_table(self) -> dict:
@@ -269,8 +277,6 @@ _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*$")
 _FENCE_CLOSE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*$")
 _ORIGINAL_OPEN = re.compile(r"^///\s*original\s*\|\s*(\S+)\s*$")
 _BLOCK_CLOSE = re.compile(r"^///\s*$")
-_H2 = re.compile(r"^##(?!#)\s*(.*?)\s*#*\s*$")
-_H3 = re.compile(r"^###(?!#)\s*(.*?)\s*#*\s*$")
 _H2_NUMBERED = re.compile(r"^(\d+)\.\s+(.+)$")
 _H3_NUMBERED = re.compile(r"^(\d+\.\d+)\.?\s+(.+)$")
 _TABLE_ROW = re.compile(r"^\s*\|")
@@ -283,8 +289,64 @@ _RELATED = re.compile(r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]*?))?\]\]")
 _LIST_ITEM = re.compile(r"^\s{0,3}[-*+]\s+(.*)$")
 _ENTRY_PREFIX = re.compile(r"^\s{0,3}[-*+]\s+\[[^\[\]]*\]")
 _ENTRY_KEY = re.compile(r"^\[([^\[\]]+)\](?!\()\s*(.*)$")
-_BACKGROUND = re.compile(r"\s*\((Hintergrund|background)\)\s*\.?\s*$", re.IGNORECASE)
-_URL_TAIL = re.compile(r"^(.*?)\s+[—–]\s+<?([A-Za-z][A-Za-z0-9+.-]*:\S+?|www\.\S+?)>?\s*$")
+_BACKGROUND = re.compile(r"\((Hintergrund|background)\)\s*\.?\s*$", re.IGNORECASE)
+#: The tail `` — URL`` of a source entry: the last token, after a dash between blanks.
+_DASH_TAIL = re.compile(r"\s[—–]\s+(\S+)\s*$")
+_URL_TOKEN = re.compile(r"<?([A-Za-z][A-Za-z0-9+.-]*:\S+|www\.\S+?)>?")
+#: A UTF-8 byte-order mark (tolerated and removed in de.md / en.md, a fault in TOML files).
+BOM = "\ufeff"
+
+
+def _heading(line: str, level: int) -> str | None:
+    """The text of an ATX heading of exactly ``level`` (``## Title ##`` -> ``Title``), else
+    None. Written without a regex so that it stays linear on any line (the regex it replaces,
+    ``^##(?!#)\\s*(.*?)\\s*#*\\s*$``, took cubic time on long runs of blanks)."""
+    marks = "#" * level
+    if not line.startswith(marks) or line[level:level + 1] == "#":
+        return None
+    return line[level:].strip().rstrip("#").rstrip()
+
+
+def _background_tail(text: str) -> re.Match | None:
+    """The ``(Hintergrund)`` / ``(background)`` marker at the end of ``text`` (blanks before it
+    are left to the caller's ``rstrip``)."""
+    return _BACKGROUND.search(text)
+
+
+def url_tail(text: str) -> tuple[str, str] | None:
+    """Split ``"text — URL"`` into (text, URL): the last whitespace-free token after a dash
+    (— or –) between blanks, if it looks like a URL (``scheme:…`` or ``www.…``, ``<…>``
+    allowed); else None. Linear in the length of ``text``."""
+    m = _DASH_TAIL.search(text)
+    if not m:
+        return None
+    u = _URL_TOKEN.fullmatch(m.group(1))
+    if not u:
+        return None
+    return text[:m.start()].rstrip(), u.group(1)
+
+
+def dash_tail(text: str) -> str | None:
+    """The last token of ``text`` when it follows a dash (— or –) between blanks, else None
+    (the part of a section-9 entry that should be its URL)."""
+    m = _DASH_TAIL.search(text)
+    return m.group(1) if m else None
+
+
+def read_source_text(path: Path, *, strip_bom: bool) -> tuple[str | None, str | None]:
+    """Read ``path`` as UTF-8: ``(text, None)``, or ``(None, problem)`` when the bytes are not
+    UTF-8 (``"not UTF-8 text (…)"``) or, with ``strip_bom=False``, when the file starts with a
+    byte-order mark. With ``strip_bom=True`` a leading BOM is removed (markdown pages)."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); save the file as UTF-8"
+    if text.startswith(BOM):
+        if not strip_bom:
+            return None, "starts with a byte-order mark; save as UTF-8 without BOM"
+        text = text[1:]
+    return text, None
 
 
 def _split_cells(row: str) -> list[str]:
@@ -341,17 +403,17 @@ def parse_source_entry(content: str, line: int) -> SourceEntry:
         return SourceEntry(None, content.strip(), None, False, line)
     key, rest = m.group(1).strip(), m.group(2).strip()
     background = False
-    b = _BACKGROUND.search(rest)
+    b = _background_tail(rest)
     if b:
         background = True
         rest = rest[:b.start()].rstrip()
     url = None
-    u = _URL_TAIL.match(rest)
+    u = url_tail(rest)
     if u:
-        rest, url = u.group(1).rstrip(), u.group(2)
+        rest, url = u
     if not background:
         # "text — URL (Hintergrund)" handled above; also accept "text (Hintergrund) — URL".
-        b = _BACKGROUND.search(rest)
+        b = _background_tail(rest)
         if b:
             background = True
             rest = rest[:b.start()].rstrip()
@@ -451,10 +513,9 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
             body.append(line)
             in_facts = False
             continue
-        h2 = _H2.match(line)
-        if h2:
+        heading = _heading(line, 2)
+        if heading is not None:
             close_section(ln - 1)
-            heading = h2.group(1)
             m = _H2_NUMBERED.match(heading)
             number, title = (int(m.group(1)), m.group(2).strip()) if m else (None, heading)
             current = Section(number, title, ln, "", ln, heading)
@@ -464,13 +525,13 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
             in_entry = False
             continue
         body.append(line)
-        h3 = _H3.match(line)
-        if h3 and current is not None:
-            m = _H3_NUMBERED.match(h3.group(1))
+        h3 = _heading(line, 3)
+        if h3 is not None and current is not None:
+            m = _H3_NUMBERED.match(h3)
             if m:
                 current.subsections.append(Subsection(m.group(1), m.group(2).strip(), ln))
             else:
-                current.subsections.append(Subsection(None, h3.group(1), ln))
+                current.subsections.append(Subsection(None, h3, ln))
         # Facts table: the first table of section 1.
         if section_no == 1 and (in_facts or page.facts_line is None):
             if _TABLE_ROW.match(line):
@@ -511,8 +572,11 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
 
 
 def load_page(path: Path, lang: str) -> Page:
-    """Read and parse ``path`` (UTF-8) as the ``lang`` page."""
-    return parse_page(Path(path).read_text(encoding="utf-8"), lang, Path(path))
+    """Read and parse ``path`` (UTF-8; a leading byte-order mark is removed) as the ``lang``
+    page. Raises ``UnicodeDecodeError`` for bytes that are not UTF-8 (:func:`load_variant`
+    checks with :func:`read_source_text` first and keeps such a file in ``unreadable``)."""
+    text = Path(path).read_bytes().decode("utf-8")
+    return parse_page(text[1:] if text.startswith(BOM) else text, lang, Path(path))
 
 
 # --------------------------------------------------------------------------- variants
@@ -557,8 +621,11 @@ def load_variant(path: Path) -> Variant:
     tc = engine()
     v.engine_available = tc is not None
     rules_file = path / "rules.toml"
-    if rules_file.is_file():
-        v.rules_text = rules_file.read_text(encoding="utf-8")
+    rules_text, problem = read_source_text(rules_file, strip_bom=False) if rules_file.is_file() else (None, None)
+    if problem:
+        v.unreadable["rules.toml"] = problem
+    elif rules_file.is_file():
+        v.rules_text = rules_text
         try:
             v.rules_data = tomllib.loads(v.rules_text)
         except tomllib.TOMLDecodeError:
@@ -570,7 +637,7 @@ def load_variant(path: Path) -> Variant:
                 v.board_note = {lang: notes[lang] for lang in LANGS if isinstance(notes.get(lang), str)}
         else:
             v.diagram_line, v.diagram_end_line = _diagram_span(v.rules_text)
-        if tc is not None and not v.text_only:
+        if tc is not None and not v.text_only and not non_table_sections(v.rules_data):
             rel = v.rel(rules_file)
             try:
                 v.ruleset = tc.Ruleset.from_toml(v.rules_text, path=rel)
@@ -591,15 +658,32 @@ def load_variant(path: Path) -> Variant:
                     v.layout_error = exc
             elif v.ruleset is not None:
                 v.layout = v.ruleset.layout
-    else:
+    elif not rules_file.exists():
         v.missing.append("rules.toml")
     for lang in LANGS:
         f = path / f"{lang}.md"
         if f.is_file():
-            v.pages[lang] = load_page(f, lang)
+            text, problem = read_source_text(f, strip_bom=True)
+            if problem:
+                v.unreadable[f"{lang}.md"] = problem
+            else:
+                v.pages[lang] = parse_page(text, lang, f)
         else:
             v.missing.append(f"{lang}.md")
     return v
+
+
+#: The top-level names of rules.toml that must be tables when present.
+TABLES = ("variant", "layout", "rules")
+
+
+def non_table_sections(data) -> list[str]:
+    """The names among ``variant``, ``layout``, ``rules`` that rules.toml (parsed by tomllib,
+    ``data``) gives as something other than a table (``layout = 5``, ``[[layout]]``,
+    ``variant = "x"``); [] for data that is not a dict."""
+    if not isinstance(data, dict):
+        return []
+    return [name for name in TABLES if name in data and not isinstance(data[name], dict)]
 
 
 def variant_dirs(root: Path) -> list[Path]:
@@ -630,8 +714,11 @@ def load_stubs(root: Path = Path("variants_src")) -> dict[str, dict[str, str]]:
     f = Path(root) / STUBS_FILE
     if not f.is_file():
         return {}
+    text, problem = read_source_text(f, strip_bom=False)
+    if problem:
+        return {}
     try:
-        data = tomllib.loads(f.read_text(encoding="utf-8"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return {}
     out = {}

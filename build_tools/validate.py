@@ -24,21 +24,24 @@ from __future__ import annotations
 
 import argparse
 import html
+import posixpath
 import re
 import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
-from urllib.parse import urlsplit
+from html.parser import HTMLParser
+from urllib.parse import unquote, urlsplit
 
 from .sources import (
-    LANGS, SLUG_RE, STUBS_FILE, Page, Variant, engine, engine_problem, load_stubs, load_variant,
-    rel_path, variant_dirs,
+    LANGS, SLUG_RE, STUBS_FILE, Page, Variant, dash_tail, engine, engine_problem, load_stubs,
+    load_variant, non_table_sections, read_source_text, rel_path, variant_dirs,
 )
 
 __all__ = ["Fault", "Context", "CHECKS", "validate_variant", "validate_tree", "main",
-           "SECTION_TITLES", "FACT_KEYS"]
+           "SECTION_TITLES", "FACT_KEYS", "raw_html", "attr_lists", "unsafe_links", "url_scheme",
+           "markdown_faults", "blank_code", "LINE_LIMIT"]
 
 
 @dataclass(frozen=True, order=True)
@@ -857,38 +860,362 @@ def check_related_resolve(variant: Variant, ctx: Context) -> Iterator[Fault]:
                              f"related variant [[{r.slug}]] is neither a folder in {ctx.root.name}/ nor listed in {STUBS_FILE}")
 
 
-# --------------------------------------------------------------------------- html, refs
+# --------------------------------------------------------------------------- html, links
 
-_UNSAFE_TAG = re.compile(r"<\s*/?\s*(script|style|iframe|frame|frameset|object|embed|applet|base|meta|link|form|svg|math)\b", re.IGNORECASE)
-_EVENT_ATTR = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*[\s/][^>]*?(?<=[\s/\"'])(on[a-z]+)\s*=", re.IGNORECASE)
-_SCRIPT_URL = re.compile(r"(j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t|v\s*b\s*s\s*c\s*r\s*i\s*p\s*t)\s*:|data\s*:\s*(text/html|image/svg)", re.IGNORECASE)
+#: Longest line accepted in a source file (characters); longer lines are a fault and keep the
+#: checks fast on any input.
+LINE_LIMIT = 10_000
+#: Link schemes a source may use; everything else (javascript:, data:, vbscript:, file:, …)
+#: is a fault. Relative links have no scheme.
+ALLOWED_SCHEMES = ("http", "https", "mailto")
+#: The folder of the hand-written pages (mkdocs.yml ``docs_dir``), for relative links.
+DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
+
+_RUN = re.compile(r"`+")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_AUTOLINK = re.compile(r"<(?:[Hh][Tt][Tt][Pp][Ss]?://|[Mm][Aa][Ii][Ll][Tt][Oo]:)[^\s<>]*>")
+_TAG_START = re.compile(r"<(/?[A-Za-z][A-Za-z0-9:._-]*|!--|![A-Za-z\[]?|\?)")
+_ATTR_LIST = re.compile(r"\{([^{}\n]*)\}")
+_ATTR_TOKEN = re.compile(r"[.#][A-Za-z_][A-Za-z0-9_-]*")
+_INLINE_LINK = re.compile(r"\]\([ \t]*\n?[ \t]*(<[^<>\n]*>?|[^\s()<]+(?:\([^\s()]*\)?)?)")
+_REF_DEF = re.compile(r"^[ ]{0,3}\[[^\[\]\n]+\]:[ \t]*\n?[ \t]*(<[^<>\n]*>?|\S+)", re.MULTILINE)
+_SCHEME = re.compile(r"([a-z][a-z0-9+.-]*):")
 
 
-def unsafe_html(line: str) -> list[str]:
-    """The constructs in ``line`` that could run script in a browser: tags such as
-    ``<script``/``<style``/``<iframe``/``<object``/``<embed``, ``on…=`` attributes in a tag,
-    ``javascript:``/``vbscript:`` and ``data:text/html`` URLs (also entity-encoded)."""
-    found = []
-    decoded = html.unescape(line)
-    for text in dict.fromkeys((line, decoded)):
-        for m in _UNSAFE_TAG.finditer(text):
-            found.append("<" + m.group(1).lower())
-        for m in _EVENT_ATTR.finditer(text):
-            found.append(m.group(1).lower() + "=")
-        for m in _SCRIPT_URL.finditer(text):
-            found.append(re.sub(r"\s", "", m.group(0)).lower())
-    return list(dict.fromkeys(found))
+def _blank(text: str, start: int, end: int) -> str:
+    """``text[start:end]`` with every character but newlines replaced by a blank."""
+    return re.sub(r"[^\n]", " ", text[start:end])
 
 
-def check_html(variant: Variant, ctx: Context) -> Iterator[Fault]:
-    """No raw HTML that could run script in de.md, en.md or rules.toml (notes are shown)."""
+def blank_code(text: str) -> str:
+    """``text`` with fenced code blocks and inline code spans blanked out (same length, newlines
+    kept, so offsets and line numbers stay valid). Fences as in :mod:`build_tools.sources`
+    (```` ``` ```` / ``~~~``, up to three blanks indent); a code span is a backtick run not
+    preceded by a backslash, closed by the next run of the same length in the same paragraph
+    (Python-Markdown's rule). Linear in ``len(text)`` (apart from a log factor)."""
+    from bisect import bisect_right
+
+    from .sources import _FENCE_CLOSE, _FENCE_OPEN
+
+    parts, fence, pos = [], None, 0
+    for line in text.split("\n"):
+        if fence is not None:
+            parts.append(" " * len(line))
+            c = _FENCE_CLOSE.match(line)
+            if c and c.group(1)[0] == fence[0] and len(c.group(1)) >= fence[1]:
+                fence = None
+            continue
+        m = _FENCE_OPEN.match(line)
+        if m:
+            fence = (m.group(1)[0], len(m.group(1)))
+            parts.append(" " * len(line))
+            continue
+        parts.append(line)
+    text = "\n".join(parts)
+    runs = [(m.start(), m.end()) for m in _RUN.finditer(text)]
+    by_len: dict[int, list[int]] = {}
+    for k, (a, b) in enumerate(runs):
+        by_len.setdefault(b - a, []).append(k)
+    breaks = [m.start() for m in _BLANK_LINE.finditer(text)]
+    out, done, k = [], 0, 0
+    while k < len(runs):
+        a, b = runs[k]
+        backslashes = len(text[:a]) - len(text[:a].rstrip("\\")) if a and text[a - 1] == "\\" else 0
+        if backslashes % 2:
+            k += 1
+            continue
+        same = by_len[b - a]
+        j = bisect_right(same, k)
+        if j < len(same):
+            c, d = runs[same[j]]
+            nb = bisect_right(breaks, a)
+            if nb >= len(breaks) or breaks[nb] >= c:
+                out.append(text[done:a])
+                out.append(_blank(text, a, d))
+                done = d
+                k = same[j] + 1
+                continue
+        k += 1
+    out.append(text[done:])
+    return "".join(out)
+
+
+def _line_at(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+class _TagCollector(HTMLParser):
+    """Collects every tag, comment, declaration and processing instruction with its
+    (line, column)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, int, str]] = []
+
+    def _add(self, what: str) -> None:
+        line, col = self.getpos()
+        self.found.append((line, col, what))
+
+    def handle_starttag(self, tag, attrs):
+        self._add(f"<{tag}>")
+
+    def handle_startendtag(self, tag, attrs):
+        self._add(f"<{tag}>")
+
+    def handle_endtag(self, tag):
+        self._add(f"</{tag}>")
+
+    def handle_comment(self, data):
+        self._add("<!-- -->")
+
+    def handle_decl(self, decl):
+        self._add(f"<!{decl.split()[0] if decl.split() else ''}>")
+
+    def unknown_decl(self, data):
+        self._add("<![…]>")
+
+    def handle_pi(self, data):
+        self._add("<?…>")
+
+
+def raw_html(text: str) -> list[tuple[int, str]]:
+    """Raw HTML in markdown ``text``: ``[(line, "<tag>"), …]`` for every tag, end tag, comment,
+    declaration or processing instruction outside code (fenced blocks, code spans), found by
+    Python's ``html.parser`` over the whole text (a tag may span lines; ``>`` inside a quoted
+    attribute does not end it) and, as a safety net, every ``<`` + letter / ``/`` / ``!`` / ``?``
+    the parser took for text. Autolinks ``<https://…>``, ``<http://…>``, ``<mailto:…>`` are
+    markdown, not HTML. One entry per line and tag name."""
+    clean = _AUTOLINK.sub(lambda m: " " * len(m.group(0)), blank_code(text))
+    parser = _TagCollector()
+    parser.feed(clean)
+    parser.close()
+    starts = [0]
+    for m in re.finditer("\n", clean):
+        starts.append(m.end())
+    seen: set[tuple[int, int]] = set()
+    out: list[tuple[int, str]] = []
+    for line, col, what in parser.found:
+        seen.add((line, col))
+        out.append((line, what))
+    for m in _TAG_START.finditer(clean):
+        line = _line_at(clean, m.start())
+        col = m.start() - starts[line - 1]
+        if (line, col) not in seen:
+            name = m.group(1)
+            out.append((line, "<!-- -->" if name == "!--" else f"<{name}>" if name[0] != "/" else f"<{name}>"))
+    unique = {}
+    for line, what in out:
+        unique.setdefault((line, what.replace("</", "<")), (line, what))
+    return sorted(unique.values(), key=lambda x: x[0])
+
+
+def attr_lists(text: str) -> list[int]:
+    """Lines of markdown ``text`` (outside code) with an attribute list ``{ … }`` / ``{: … }``
+    holding anything but ``.class`` and ``#id`` tokens (attr_list turns ``key=value`` into an
+    HTML attribute, ``onclick=…`` included). An empty ``{}`` is plain text."""
+    clean = blank_code(text)
+    out = []
+    for m in _ATTR_LIST.finditer(clean):
+        inner = m.group(1).strip()
+        if inner.startswith(":"):
+            inner = inner[1:]
+        tokens = inner.split()
+        if any(not _ATTR_TOKEN.fullmatch(t) for t in tokens) or re.search(r"(?i)\bon\w*\s*=", inner):
+            out.append(_line_at(clean, m.start()))
+    return sorted(set(out))
+
+
+def link_targets(text: str) -> list[tuple[int, str]]:
+    """Targets of the markdown links and images in ``text`` (outside code): inline
+    ``[x](target …)`` / ``![x](target)`` and reference definitions ``[x]: target``, as
+    ``(line, target)`` with ``<…>`` removed."""
+    clean = blank_code(text)
+    out = []
+    for rx in (_INLINE_LINK, _REF_DEF):
+        for m in rx.finditer(clean):
+            target = m.group(1)
+            if target.startswith("<"):
+                target = target[1:].rstrip(">")
+            out.append((_line_at(clean, m.start(1)), target))
+    return sorted(out)
+
+
+def url_scheme(target: str) -> str | None:
+    """The scheme of a link target as a browser reads it (lower case, without ``:``), or None
+    for a relative link: HTML character references are decoded, and blanks, control characters
+    and backslashes removed first (``&#106;ava&#9;script:`` is ``javascript``)."""
+    t = html.unescape(target)
+    t = re.sub(r"[\x00-\x20\x7f\\]", "", t).lower()
+    m = _SCHEME.match(t)
+    return m.group(1) if m else None
+
+
+def unsafe_links(text: str) -> list[tuple[int, str]]:
+    """``(line, scheme)`` for every link or image target in ``text`` whose scheme is not
+    http, https or mailto (javascript:, data:, vbscript:, file:, … in any casing, with
+    blanks or character references)."""
+    out = []
+    for line, target in link_targets(text):
+        scheme = url_scheme(target)
+        if scheme is not None and scheme not in ALLOWED_SCHEMES:
+            out.append((line, scheme))
+    return out
+
+
+def long_lines(text: str) -> list[tuple[int, int]]:
+    """``(line, length)`` of every line longer than :data:`LINE_LIMIT` characters."""
+    return [(k + 1, len(ln)) for k, ln in enumerate(text.split("\n")) if len(ln) > LINE_LIMIT]
+
+
+_RAW_HTML_MSG = "raw HTML {} is not allowed in sources (write markdown)"
+_ATTR_MSG = "attribute lists ({ … }) other than .class or #id are not allowed"
+_LINK_MSG = "link with the scheme '{}:' is not allowed (only http:, https:, mailto: and relative links)"
+
+
+def markdown_faults(text: str, first_line: int = 1) -> list[tuple[int, str]]:
+    """Every raw-HTML, attribute-list and link-scheme fault of markdown ``text`` as
+    ``(line, message)``; lines counted from ``first_line`` (for a value read from a TOML file,
+    pass its line and the text is treated as one line). Texts with a line over
+    :data:`LINE_LIMIT` are checked on their first :data:`LINE_LIMIT` characters per line only
+    (the long line itself is a fault of :func:`check_line_length`)."""
+    if any(len(ln) > LINE_LIMIT for ln in text.split("\n")):
+        text = "\n".join(ln[:LINE_LIMIT] for ln in text.split("\n"))
+    out = [(line, _RAW_HTML_MSG.format(what)) for line, what in raw_html(text)]
+    out += [(line, _ATTR_MSG) for line in attr_lists(text)]
+    out += [(line, _LINK_MSG.format(scheme)) for line, scheme in unsafe_links(text)]
+    return [(first_line + line - 1, msg) for line, msg in out]
+
+
+def check_line_length(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """No line of de.md, en.md or rules.toml is longer than LINE_LIMIT characters."""
     files = [(p.path, p.text) for p in _pages(variant)]
     if variant.rules_text is not None:
         files.append((variant.rules_path, variant.rules_text))
     for path, text in files:
-        for k, line in enumerate(text.split("\n")):
-            for what in unsafe_html(line):
-                yield _fault(variant, path, k + 1, f"raw HTML that could run script: '{what}'")
+        for line, n in long_lines(text):
+            yield _fault(variant, path, line, f"line too long ({n} characters; at most {LINE_LIMIT})")
+
+
+def check_raw_html(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """No raw HTML tag or comment anywhere in de.md / en.md (front matter, every section,
+    facts cells and section 8 included; code excluded): sources are markdown."""
+    for page in _pages(variant):
+        for line, what in raw_html(_cut_long(page.text)):
+            yield _fault(variant, page.path, line, _RAW_HTML_MSG.format(what))
+
+
+def check_attr_lists(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """No attribute list ``{ … }`` / ``{: … }`` with anything but ``.class`` / ``#id`` in
+    de.md / en.md (attr_list is enabled in mkdocs.yml: ``{ onclick=… }`` would become an
+    HTML attribute)."""
+    for page in _pages(variant):
+        for line in attr_lists(_cut_long(page.text)):
+            yield _fault(variant, page.path, line, _ATTR_MSG)
+
+
+def check_link_schemes(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Link and image targets in de.md / en.md are http(s), mailto or relative."""
+    for page in _pages(variant):
+        for line, scheme in unsafe_links(_cut_long(page.text)):
+            yield _fault(variant, page.path, line, _LINK_MSG.format(scheme))
+
+
+def _cut_long(text: str) -> str:
+    if len(text) <= LINE_LIMIT or all(len(ln) <= LINE_LIMIT for ln in text.split("\n")):
+        return text
+    return "\n".join(ln[:LINE_LIMIT] for ln in text.split("\n"))
+
+
+def _site_pages(ctx: Context) -> set[str]:
+    """The page files of the site (paths relative to docs/, as MkDocs resolves links):
+    hand-written ``docs/**/*.md`` and the generated ``variants/index.md``, ``comparison.md``
+    and ``variants/<slug>.md`` for every variant folder and stub (build_tools/pages.py)."""
+    have = {p.relative_to(DOCS_DIR).as_posix() for p in DOCS_DIR.rglob("*.md")} if DOCS_DIR.is_dir() else set()
+    have |= {"variants/index.md", "comparison.md"}
+    have |= {f"variants/{slug}.md" for slug in set(ctx.known_slugs) | set(ctx.stubs)}
+    return have
+
+
+def check_relative_links(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """A relative link in de.md / en.md names a page of the site, relative to the generated
+    page ``variants/<slug>.md`` (e.g. ``../mechanics/umzingelung.md``, ``other-slug.md``) or
+    an existing file under docs/; ``#anchor`` alone is left to the build."""
+    pages = None
+    for page in _pages(variant):
+        for line, target in link_targets(_cut_long(page.text)):
+            if url_scheme(target) is not None or target.startswith("#") or not target.strip():
+                continue
+            path = unquote(target.split("#", 1)[0].split("?", 1)[0])
+            if not path:
+                continue
+            if pages is None:
+                pages = _site_pages(ctx)
+            resolved = posixpath.normpath(posixpath.join("variants", path))
+            ok = not path.startswith("/") and not resolved.startswith("../") and (
+                resolved in pages if resolved.endswith(".md") else (DOCS_DIR / resolved).is_file())
+            if not ok:
+                yield _fault(variant, page.path, line,
+                             f"link target '{target}' is not a page of the site (links are relative to "
+                             f"variants/{variant.slug}.md, e.g. ../mechanics/umzingelung.md)")
+
+
+def _toml_value_line(lines: dict, table: str, dotted: str) -> int:
+    """Line of ``dotted`` (``note.de``) in ``[table]``: written dotted, in a sub-table, or as
+    an inline table; else the table header; else 1."""
+    head, _, last = dotted.rpartition(".")
+    for where in ((table, dotted), (f"{table}.{head}", last) if head else None,
+                  (table, head) if head else None, (table, ""), (table.rpartition(".")[0], table.rpartition(".")[2])):
+        if where and where in lines:
+            return lines[where]
+    return 1
+
+
+def toml_texts(variant: Variant) -> list[tuple[str, int, str]]:
+    """The texts of rules.toml that reach the site, as ``(what, line, text)``: ``[variant]
+    name``, ``board_note.*`` and every rule's ``note.*``."""
+    lines = _toml_lines(variant.rules_text or "")
+    out = []
+    table = variant.variant_table
+    if isinstance(table.get("name"), str):
+        out.append(("name", _toml_value_line(lines, "variant", "name"), table["name"]))
+    notes = table.get("board_note")
+    if isinstance(notes, dict):
+        for lang, text in notes.items():
+            if isinstance(text, str):
+                out.append((f"board_note.{lang}", _toml_value_line(lines, "variant", f"board_note.{lang}"), text))
+    rules = (variant.rules_data or {}).get("rules")
+    if isinstance(rules, dict):
+        for key, rule in rules.items():
+            note = rule.get("note") if isinstance(rule, dict) else None
+            if isinstance(note, dict):
+                for lang, text in note.items():
+                    if isinstance(text, str):
+                        out.append((f"rules.{key}.note.{lang}", _toml_value_line(lines, f"rules.{key}", f"note.{lang}"), text))
+    return out
+
+
+def check_toml_texts(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The texts of rules.toml shown on the site (``[variant] name``, ``board_note.*``,
+    ``note.*``) pass the same raw-HTML, attribute-list and link checks as the pages; the fault
+    names the line of the key in rules.toml."""
+    for what, line, text in toml_texts(variant):
+        for _, message in markdown_faults(text.replace("\n", " ")):
+            yield _fault(variant, variant.rules_path, line, message)
+
+
+def check_readable(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """rules.toml, de.md and en.md are UTF-8 text (a byte-order mark is removed from de.md and
+    en.md but is a fault in rules.toml, which other TOML readers reject)."""
+    for name, problem in variant.unreadable.items():
+        yield _fault(variant, variant.dir / name, 1, problem)
+
+
+def check_tables(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """``[variant]``, ``[layout]`` and ``[rules]`` in rules.toml are tables (not ``layout = 5``,
+    ``[[layout]]`` or ``variant = "x"``)."""
+    for name in non_table_sections(variant.rules_data):
+        yield _fault(variant, variant.rules_path, _top_level_line(variant.rules_text or "", name),
+                     f"[{name}] must be a table")
 
 
 def check_refs(variant: Variant, ctx: Context) -> Iterator[Fault]:
@@ -925,8 +1252,9 @@ CHECKS: list[Check] = [
     check_facts_assumptions, check_original_block, check_original_diagram,
     check_citations_listed, check_sources_cited, check_source_keys_unique,
     check_source_entries, check_source_urls, check_languages_sources,
-    check_languages_original, check_languages_related, check_related_resolve, check_html,
-    check_refs,
+    check_languages_original, check_languages_related, check_related_resolve,
+    check_readable, check_tables, check_line_length, check_raw_html, check_attr_lists,
+    check_link_schemes, check_relative_links, check_toml_texts, check_refs,
 ]
 
 
@@ -954,14 +1282,18 @@ def check_stubs_file(root: Path, known_slugs: set[str]) -> list[Fault]:
     if not f.is_file():
         return []
     rel = rel_path(f, root)
-    text = f.read_text(encoding="utf-8")
+    text, problem = read_source_text(f, strip_bom=False)
+    if problem:
+        return [Fault(rel, 1, problem)]
+    out = [Fault(rel, line, f"line too long ({n} characters; at most {LINE_LIMIT})") for line, n in long_lines(text)]
+    if out:
+        return out
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
         return [Fault(rel, int(m.group(1)) if m else 1, f"not valid TOML: {str(e).split(' (at')[0]}")]
     lines = _toml_lines(text)
-    out = []
     for slug, entry in data.items():
         line = lines.get((slug, ""), 1)
         if not SLUG_RE.fullmatch(slug):
@@ -979,8 +1311,8 @@ def check_stubs_file(root: Path, known_slugs: set[str]) -> list[Fault]:
             out.append(Fault(rel, line, f"stub '{slug}' has a source folder {Path(root).name}/{slug}; remove the stub"))
         for lang in LANGS:
             if isinstance(entry.get(lang), str):
-                for what in unsafe_html(entry[lang]):
-                    out.append(Fault(rel, lines.get((slug, lang), line), f"raw HTML that could run script: '{what}'"))
+                for _, message in markdown_faults(entry[lang].replace("\n", " ")):
+                    out.append(Fault(rel, lines.get((slug, lang), line), message))
     return out
 
 
@@ -988,7 +1320,8 @@ def _declared_stubs(root: Path) -> list[str]:
     """Every top-level key of _not_yet_documented.toml (empty if absent or not TOML)."""
     f = Path(root) / STUBS_FILE
     try:
-        return list(tomllib.loads(f.read_text(encoding="utf-8")))
+        text, problem = read_source_text(f, strip_bom=False)
+        return list(tomllib.loads(text)) if text is not None else []
     except (OSError, tomllib.TOMLDecodeError):
         return []
 
