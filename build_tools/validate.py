@@ -92,14 +92,16 @@ FACT_KEYS = {
 #: checks it for variants with a board; :func:`check_text_only` for those without).
 HISTORICITY = ("board_attested", "rules_reconstructed", "modern")
 
-#: Words that mark a facts cell as an assumption (README.md).
+#: Words that mark a facts cell as an assumption (README.md): whole words or phrases only;
+#: "offen"/"open" count only as "(offen)", "offen gelassen", "bleibt offen" / "(open)",
+#: "left open", "open question" (not "open to debate").
 ASSUMPTION_MARKERS = {
-    "de": ["Annahme", "angenommen", "offen", "nicht ausdrücklich", "nicht erwähnt"],
-    "en": ["assumed", "assumption", "open", "not stated", "not mentioned"],
+    "de": ["Annahme", "angenommen", "(offen)", "offen gelassen", "bleibt offen", "nicht ausdrücklich", "nicht erwähnt"],
+    "en": ["assumed", "assumption", "(open)", "left open", "open question", "not stated", "not mentioned"],
 }
 _MARKER_RE = {
-    "de": re.compile(r"(?i)\b(annahme\w*|angenommen|offen|nicht\s+ausdrücklich|nicht\s+erwähnt)\b"),
-    "en": re.compile(r"(?i)\b(assumed|assumption\w*|open|not\s+stated|not\s+mentioned)\b"),
+    "de": re.compile(r"(?i)\b(annahme\w*|angenommen|nicht\s+ausdrücklich|nicht\s+erwähnt|offen\s*gelassen|bleibt\s+offen)\b|\(\s*offen\s*\)"),
+    "en": re.compile(r"(?i)\b(assumed|assumptions?|not\s+stated|not\s+mentioned|left\s+open|open\s+questions?)\b|\(\s*open\s*\)"),
 }
 
 Check = Callable[[Variant, Context], Iterable[Fault]]
@@ -618,11 +620,33 @@ def check_facts_first_mover(variant: Variant, ctx: Context) -> Iterator[Fault]:
 _ASSUMABLE = [("throne", "throne"), ("escape", "escape"), ("king", "king_armed"), ("first", "first_mover")]
 
 
+def _role(page: Page, key: str) -> str | None:
+    """The role of a facts row key (``"first"`` for "Erster Zug"), or None."""
+    for role, name, prefix in FACT_KEYS[page.lang]:
+        if (key.startswith(name) if prefix else key == name):
+            return role
+    return None
+
+
+def check_facts_duplicate_rows(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Each facts row occurs once (two "Erster Zug" rows, or two "Herkunft…" rows, are a
+    fault: the checks read the first and the page would show both)."""
+    for page in _pages(variant):
+        first: dict[str, tuple[str, int]] = {}
+        for f in page.facts:
+            ident = _role(page, f.key) or f.key
+            if ident in first:
+                yield _fault(variant, page.path, f.line,
+                             f"duplicate facts row '{f.key}' (first at line {first[ident][1]})")
+            else:
+                first[ident] = (f.key, f.line)
+
+
 def check_facts_assumptions(variant: Variant, ctx: Context) -> Iterator[Fault]:
-    """Where rules.toml marks throne, escape, king_armed or first_mover as assumed, the facts
-    cell says so (DE: Annahme, angenommen, offen, nicht ausdrücklich, nicht erwähnt; EN:
-    assumed, assumption, open, not stated, not mentioned) — it must not state as fact what
-    its source leaves open."""
+    """Where rules.toml marks throne, escape, king_armed, king_capture (the King row) or
+    first_mover as assumed, the facts cell says so with a marker of :data:`ASSUMPTION_MARKERS`
+    (whole words: "Annahme", "assumed", "(offen)", "left open", …; "not open to debate" is
+    none) — it must not state as fact what its source leaves open."""
     for role, key in _ASSUMABLE:
         rule = _rule(variant, key)
         if rule is None or not rule[1]:
@@ -745,6 +769,20 @@ def check_source_entries(variant: Variant, ctx: Context) -> Iterator[Fault]:
                 yield _fault(variant, page.path, e.line, f"section 9 entry does not start with a [key]: {_quote(e.text)}")
             elif re.search(r"(?i)\b(https?://|www\.)", e.text):
                 yield _fault(variant, page.path, e.line, f"source [{e.key}]: the URL must come last, after ' — '")
+
+
+def check_source_url_attempt(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """A section-9 entry whose last token after ' — ' looks like a URL (contains ``//``,
+    starts with ``www.`` or ``http``) but is not read as one (``http//…``, a missing colon)
+    is a fault: it would show as plain text with no link."""
+    for page in _pages(variant):
+        for e in page.sources:
+            if e.key is None or e.url is not None:
+                continue
+            tail = dash_tail(e.text)
+            if tail and ("//" in tail or tail.lower().startswith(("www.", "http"))):
+                yield _fault(variant, page.path, e.line,
+                             f"source [{e.key}]: {tail!r} after ' — ' is not a well-formed http(s) URL")
 
 
 def check_source_urls(variant: Variant, ctx: Context) -> Iterator[Fault]:
@@ -1249,9 +1287,9 @@ CHECKS: list[Check] = [
     check_board_flag, check_text_only, check_page_parse, check_front_matter, check_sections, check_sections_not_empty,
     check_subsections, check_facts_keys, check_facts_board, check_facts_pieces,
     check_facts_throne, check_facts_escape, check_facts_king_armed, check_facts_first_mover,
-    check_facts_assumptions, check_original_block, check_original_diagram,
+    check_facts_assumptions, check_facts_duplicate_rows, check_original_block, check_original_diagram,
     check_citations_listed, check_sources_cited, check_source_keys_unique,
-    check_source_entries, check_source_urls, check_languages_sources,
+    check_source_entries, check_source_url_attempt, check_source_urls, check_languages_sources,
     check_languages_original, check_languages_related, check_related_resolve,
     check_readable, check_tables, check_line_length, check_raw_html, check_attr_lists,
     check_link_schemes, check_relative_links, check_toml_texts, check_refs,
