@@ -273,6 +273,28 @@ def _site_root_rel(url: str) -> str:
     return "../" * depth if depth else "./"
 
 
+def alternative_label(lang: str, key: str, alternative) -> str | None:
+    """The words for an assumption's alternative in ``lang``: one value (``"nein"``), or for an
+    alternative that switches several keys ``"Name: value; Name: value"``; None when the rule
+    has no alternative."""
+    if alternative is None:
+        return None
+    if isinstance(alternative, dict):
+        return "; ".join(f"{rule_name(lang, k)}: {value_name(lang, k, x)}" for k, x in alternative.items())
+    return value_name(lang, key, alternative)
+
+
+def assumption_data(rule, lang: str) -> dict:
+    """One entry of board-data ``assumptions``: the rule's ``key``, ``value``, ``alternative``
+    (None, a value, or {key: value}) and ``note`` in ``lang``, with the words the site's tables
+    use (:mod:`build_tools.labels`): ``label`` (the rule's name), ``value_label`` and
+    ``alternative_label`` (empty lists read "niemand"/"nobody")."""
+    return {"key": rule.key, "value": rule.value, "alternative": rule.alternative,
+            "note": (rule.note or {}).get(lang, ""),
+            "label": rule_name(lang, rule.key), "value_label": value_name(lang, rule.key, rule.value),
+            "alternative_label": alternative_label(lang, rule.key, rule.alternative)}
+
+
 def board_data(v, lang: str, *, pyodide_index: str, cdn: bool) -> dict:
     """The board-data JSON object of variant ``v`` in ``lang`` (notes/CONTRACTS.md)."""
     rs = v.ruleset
@@ -284,10 +306,7 @@ def board_data(v, lang: str, *, pyodide_index: str, cdn: bool) -> dict:
             for sub in s.subsections:
                 if sub.number:
                     sections[sub.number] = "#" + section_anchor(sub.number)
-    assumptions = []
-    for rule in rs.assumptions():
-        assumptions.append({"key": rule.key, "value": rule.value, "alternative": rule.alternative,
-                            "note": (rule.note or {}).get(lang, "")})
+    assumptions = [assumption_data(rule, lang) for rule in rs.assumptions()]
     return {
         "variant": v.slug, "lang": lang, "size": rs.size, "title": page.title or rs.name,
         "rules_toml": v.rules_text,
@@ -346,13 +365,7 @@ def _no_board_html(v, lang: str) -> Markup:
 def _assumptions_html(v, lang: str) -> Markup:
     items = []
     for rule in v.ruleset.assumptions():
-        alt = rule.alternative
-        if isinstance(alt, dict):
-            alt_text = "; ".join(f"{rule_name(lang, k)}: {value_name(lang, k, x)}" for k, x in alt.items())
-        elif alt is None:
-            alt_text = None
-        else:
-            alt_text = value_name(lang, rule.key, alt)
+        alt_text = alternative_label(lang, rule.key, rule.alternative)
         items.append({"key": rule.key, "name": rule_name(lang, rule.key),
                       "value": value_name(lang, rule.key, rule.value), "alternative": alt_text,
                       "note": (rule.note or {}).get(lang, "")})

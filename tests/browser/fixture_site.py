@@ -50,6 +50,7 @@ def _json_for_html(value) -> str:
 def build_fixture_site(out: Path, *, cdn: bool = False) -> Path:
     """Write the fixture site into `out` (created) and return it."""
     from build_tools.diagram import render_figure
+    from build_tools.pages import assumption_data
     from build_tools.pyodide_assets import install
     from tafl_core import load_ruleset
 
@@ -68,8 +69,7 @@ def build_fixture_site(out: Path, *, cdn: bool = False) -> Path:
                 "variant": vdir.name, "lang": lang, "size": rs.size, "title": rs.name,
                 "rules_toml": rules_toml, "pieces": dict(rs.layout.pieces),
                 "special": rs.special_squares(), "first_mover": rs.value("first_mover"),
-                "assumptions": [{"key": r.key, "value": _plain(r.value), "alternative": _plain(r.alternative),
-                                 "note": r.note.get(lang, "")} for r in rs.assumptions()],
+                "assumptions": [_plain(assumption_data(r, lang)) for r in rs.assumptions()],
                 "sections": sections,
                 "pyodide": {"index": CDN_INDEX if cdn else "assets/pyodide/", "cdn": cdn},
             }

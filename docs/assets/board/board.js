@@ -108,6 +108,10 @@ const STRINGS = {
     useAlternative: "Alternative spielen",
     variantNotice: (list) => `Abgewandelte Regeln: Das Brett spielt jetzt eine Variante der dokumentierten Regeln (${list}).`,
     rulesChanged: "Regeln gewechselt, Partie neu begonnen.",
+    altRefused: (why) => `Die Alternative lässt sich in dieser Stellung nicht spielen: ${why}. Es gelten weiter die bisherigen Regeln.`,
+    stuck: { attackers: "Die Angreifer können nicht ziehen", defenders: "Die Verteidiger können nicht ziehen" },
+    stuckWhy: "die Quelle regelt diesen Fall nicht",
+    stuckSee: "siehe Annahmen",
   },
   en: {
     boardLabel: (title) => `${title} board. Arrow keys move the focus square, Enter or Space selects a piece and moves it.`,
@@ -191,6 +195,10 @@ const STRINGS = {
     useAlternative: "Play the alternative",
     variantNotice: (list) => `Changed rules: the board now plays a variant of the documented rules (${list}).`,
     rulesChanged: "Rules changed, game restarted.",
+    altRefused: (why) => `The alternative cannot be played in this position: ${why}. The board keeps the rules it had.`,
+    stuck: { attackers: "The attackers cannot move", defenders: "The defenders cannot move" },
+    stuckWhy: "the source does not cover this case",
+    stuckSee: "see the assumptions",
   },
 };
 
@@ -466,6 +474,11 @@ const ENGINE_DE = [
     (m) => `die Stellung hat ${m[1]} Könige (${m[2]}); erlaubt ist genau einer`],
   [/^an? (attacker|defender|king) may not stand on ([a-y]\d+) \(an? (corner|throne|camp) square\)$/,
     (m) => `${{ attacker: "ein Angreifer", defender: "ein Verteidiger", king: "der König" }[m[1]]} darf nicht auf ${m[2]} stehen (${{ corner: "Eckfeld", throne: "Thron", camp: "Lagerfeld" }[m[3]]})`],
+  [/^the king already stands on an escape square \(([a-y]\d+)\)$/,
+    (m) => `der König steht schon auf einem Fluchtfeld (${m[1]})`],
+  [/^(?:the )?position is (\d+)x(\d+), (?:but this board is|the ruleset's board is) (\d+)x(\d+)$/,
+    (m) => `die Stellung hat ${m[1]}×${m[2]} Felder, dieses Brett ${m[3]}×${m[4]}`],
+  [/^(?:the )?side to move must be attackers or defenders.*$/, () => "am Zug müssen die Angreifer oder die Verteidiger sein"],
 ];
 
 function engineText(msg, lang) {
@@ -533,6 +546,11 @@ class Board {
     this.origin = { otn: null, to_move: null };
     this.alt = new Set();
     this.editor = null;
+    // Every request sequence to the worker runs in turn (a promise chain), so two sequences
+    // never interleave; a newer URL fragment supersedes an older one still waiting or running.
+    this.chain = Promise.resolve();
+    this.pendingOps = 0;
+    this.fragGen = 0;
     // Until the engine answers, render the page's own data (the start position).
     this.st = {
       size: this.size, to_move: this.data.first_mover, pieces: { ...this.data.pieces },
@@ -609,7 +627,7 @@ class Board {
     if (cap) cap.hidden = true; // the static text alternative describes the start position only
 
     const panel = el("div", { class: "tb-panel" });
-    this.statusEl = el("p", { class: "tb-status" });
+    this.statusEl = el("p", { class: "tb-status", "data-role": "status" });
     this.engineEl = el("p", { class: "tb-engine", "data-role": "engine-status" }, T.loading);
     this.bannerEl = el("div", { class: "tb-banner", "data-role": "result", hidden: "" });
     this.variantEl = el("p", { class: "tb-variant-notice", "data-role": "variant-notice", hidden: "" });
@@ -760,10 +778,11 @@ class Board {
     return this.valueName(a.key, alt);
   }
 
-  overrides() {
+  /** Rule key -> value for the switched assumptions `alt` (a Set of keys; default: the board's). */
+  overrides(alt = this.alt) {
     const out = {};
     for (const a of this.data.assumptions || []) {
-      if (!this.alt.has(String(a.key))) continue;
+      if (!alt.has(String(a.key))) continue;
       const alt = a.alternative;
       if (alt && typeof alt === "object" && !Array.isArray(alt)) Object.assign(out, alt);
       else out[a.key] = alt;
@@ -839,7 +858,12 @@ class Board {
       root.removeAttribute("data-result");
       root.removeAttribute("data-reason");
     }
-    this.statusEl.textContent = editing ? T.editing : (res ? "" : T.toMove(T.side[toMove] || toMove));
+    const stuck = !editing && !res && st.stuck === true;
+    root.toggleAttribute("data-stuck", stuck);
+    this.statusEl.replaceChildren();
+    if (editing) this.statusEl.textContent = T.editing;
+    else if (stuck) this.renderStuck(toMove);
+    else if (!res) this.statusEl.textContent = T.toMove(T.side[toMove] || toMove);
     this.statusEl.hidden = !this.statusEl.textContent;
 
     // squares: targets, selection, last move
@@ -902,6 +926,20 @@ class Board {
       this.variantEl.textContent = T.variantNotice(names.join("; "));
     }
     this.renderFocus();
+  }
+
+  /** The side to move has no legal move and the rules give no result for it (no_moves = none:
+   *  the source is silent): say so, pointing to the assumption when it is one. */
+  renderStuck(side) {
+    const T = this.T;
+    const s = this.statusEl;
+    s.append(document.createTextNode(`${T.stuck[side] || side}; ${T.stuckWhy}`));
+    const assumed = (this.data.assumptions || []).some((a) => a && a.key === "no_moves");
+    if (assumed) {
+      const link = document.getElementById("assumptions") ? el("a", { href: "#assumptions" }, T.stuckSee) : document.createTextNode(T.stuckSee);
+      s.append(document.createTextNode(" ("), link, document.createTextNode(")"));
+    }
+    s.append(document.createTextNode("."));
   }
 
   pieceEl(sq, kind) {
@@ -1066,7 +1104,9 @@ class Board {
     this.engineEl.hidden = true;
     this.engineEl.textContent = "";
     this.focus = this.focus || this.defaultFocus();
-    await this.applyFragment(location.hash, true);
+    const gen = ++this.fragGen;
+    const hash = location.hash;
+    await this.exclusive(() => this.applyFragment(hash, true, gen));
     this.root.setAttribute("data-state", "ready");
     performance.mark("tafl-board-ready");
     this.render();
@@ -1074,6 +1114,22 @@ class Board {
 
   defaultFocus() {
     return this.st.movable && this.st.movable.length ? this.st.movable[0] : squareName(0, this.size - 1);
+  }
+
+  /**
+   * Run `fn` (an async function making worker requests) after every sequence queued before it;
+   * the board is busy (no input, aria-busy) while any is queued. `busy: false` for read-only
+   * requests (legal targets) that must not block clicks. Returns fn's promise.
+   */
+  exclusive(fn, { busy = true } = {}) {
+    if (busy) { this.pendingOps++; this.setBusy(true); }
+    const p = this.chain.then(fn);
+    this.chain = p.then(() => {}, () => {});
+    if (!busy) return p;
+    return p.finally(() => {
+      this.pendingOps--;
+      if (this.pendingOps === 0) { this.setBusy(false); this.render(); }
+    });
   }
 
   /** Start a game from origin {otn, to_move} (null: the variant's start), replaying moves. */
@@ -1089,51 +1145,58 @@ class Board {
     return { ok: true, error: null, state: this.st };
   }
 
-  /** Open the game a URL fragment describes; any fault: message + the start position. */
-  async applyFragment(hash, initial = false) {
+  /** Tick the assumption switches as `this.alt` says. */
+  syncAltInputs() {
+    for (const [k, cb] of Object.entries(this.altInputs || {})) cb.checked = this.alt.has(k);
+  }
+
+  /** Open the game a URL fragment describes; any fault: message + the start position.
+   *  `gen`: this request's generation; a newer hash change makes it stale, and a stale request
+   *  stops at its next step (the newer one starts its own game). Run inside exclusive(). */
+  async applyFragment(hash, initial = false, gen = this.fragGen) {
     const T = this.T;
+    const stale = () => gen !== this.fragGen;
+    if (stale()) return;
     let frag;
     try {
       frag = parseFragment(hash, T, this.assumptionKeys || []);
     } catch (e) {
-      if (!initial) {
-        this.setBusy(true);
-        try { await this.resetToStart(); } finally { this.setBusy(false); this.render(); }
+      if (!initial && !stale()) {
+        try { await this.resetToStart(); } finally { this.render(); }
       }
-      this.message(T.fragmentError(e.message));
+      if (!stale()) this.message(T.fragmentError(e.message));
       return;
     }
     if (!frag) return;
-    this.setBusy(true);
     this.clearSelection();
     try {
-      const altKey = [...frag.alt].sort().join(",");
-      if (altKey !== [...this.alt].sort().join(",")) {
-        this.alt = new Set(frag.alt);
-        for (const [k, cb] of Object.entries(this.altInputs || {})) cb.checked = this.alt.has(k);
-        await this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() });
-      }
       let r;
+      const alt = new Set(frag.alt);
       try {
-        r = await this.startGame({ otn: frag.otn, to_move: frag.to_move }, []);
+        // One request: the worker replaces its game only when the rules and position are good.
+        r = await this.engine.call("new_game", {
+          rules_toml: this.data.rules_toml, overrides: this.overrides(alt),
+          otn: frag.otn, to_move: frag.to_move, moves: frag.moves,
+        });
       } catch (e) {
         throw new Error(T.fragEngine(engineText(e.message, this.lang)));
       }
-      if (frag.moves.length) {
-        r = await this.engine.call("play_all", { moves: frag.moves });
-        this.st = r.state;
-        if (!r.ok) {
-          const i = r.state.cursor; // moves before the illegal one were played
-          throw new Error(T.fragMoveIllegal(i + 1, frag.moves[i] || ""));
-        }
+      this.alt = alt;
+      this.syncAltInputs();
+      this.origin = { otn: frag.otn, to_move: frag.to_move };
+      this.st = r.state;
+      if (!r.ok) {
+        const i = r.state.cursor; // moves before the illegal one were played
+        throw new Error(T.fragMoveIllegal(i + 1, frag.moves[i] || ""));
       }
+      if (stale()) return;
       this.message(null);
       this.say(T.loadedFromLink);
     } catch (e) {
+      if (stale()) return;
       this.message(T.fragmentError(e.message));
       await this.resetToStart();
     } finally {
-      this.setBusy(false);
       this.render();
     }
   }
@@ -1146,7 +1209,9 @@ class Board {
 
   onHashChange() {
     if (!this.root.isConnected || !this.ready || this.mode === "edit") return;
-    this.applyFragment(location.hash);
+    const gen = ++this.fragGen;
+    const hash = location.hash;
+    this.exclusive(() => this.applyFragment(hash, false, gen));
   }
 
   // --- play
@@ -1162,7 +1227,7 @@ class Board {
     this.targets = [];
     const token = ++this.selToken;
     this.render();
-    this.selPromise = this.engine.call("targets", { square: sq }).then((t) => {
+    this.selPromise = this.exclusive(() => this.engine.call("targets", { square: sq }), { busy: false }).then((t) => {
       if (token !== this.selToken) return null;
       this.targets = t;
       this.render();
@@ -1185,10 +1250,13 @@ class Board {
     await this.play(`${from}-${to}`);
   }
 
-  async play(move) {
-    const T = this.T;
-    this.setBusy(true);
+  play(move) {
     this.clearSelection();
+    return this.exclusive(() => this.playNow(move));
+  }
+
+  async playNow(move) {
+    const T = this.T;
     try {
       const r = await this.engine.call("play", { move });
       this.st = r.state;
@@ -1206,7 +1274,6 @@ class Board {
     } catch (e) {
       this.message(String(e.message || e));
     } finally {
-      this.setBusy(false);
       this.render();
     }
   }
@@ -1314,9 +1381,13 @@ class Board {
     if (!this.ready || this.busy) return;
     if (a === "edit") { this.mode === "edit" ? this.leaveEditor() : this.enterEditor(); return; }
     if (a === "share") { this.share(); return; }
-    this.setBusy(true);
     this.clearSelection();
     this.message(null);
+    await this.exclusive(() => this.actionNow(a));
+  }
+
+  async actionNow(a) {
+    const T = this.T;
     try {
       if (a === "undo") { this.st = await this.engine.call("undo"); this.say(T.undone); }
       if (a === "redo") {
@@ -1328,7 +1399,6 @@ class Board {
     } catch (e) {
       this.message(String(e.message || e));
     } finally {
-      this.setBusy(false);
       this.render();
     }
   }
@@ -1400,7 +1470,11 @@ class Board {
     if (this.busy) return;
     const otn = toOtn(this.editor.pieces, this.size);
     const to_move = this.editor.to_move;
-    this.setBusy(true);
+    await this.exclusive(() => this.editorPlayNow(otn, to_move));
+  }
+
+  async editorPlayNow(otn, to_move) {
+    const T = this.T;
     try {
       const reason = await this.engine.call("check_position", { rules_toml: this.data.rules_toml, otn, to_move });
       if (reason) {
@@ -1415,31 +1489,40 @@ class Board {
       this.message(null);
       this.focus = this.defaultFocus();
     } catch (e) {
-      this.message(T.impossible(String(e.message || e)));
+      this.message(T.impossible(engineText(e.message || e, this.lang)));
     } finally {
-      this.setBusy(false);
       this.render();
     }
   }
 
   // --- assumptions
-  async onAssumptionSwitch() {
-    const T = this.T;
-    this.alt = new Set(Object.entries(this.altInputs).filter(([, cb]) => cb.checked).map(([k]) => k));
-    this.setBusy(true);
+  /** A switch was toggled: a new session under the switched rules, restarted from this game's
+   *  origin. Only when the engine accepts both (rules and position) does the board take it; else
+   *  the worker keeps the old game, the switches go back and a message says why. */
+  onAssumptionSwitch() {
+    const wanted = new Set(Object.entries(this.altInputs).filter(([, cb]) => cb.checked).map(([k]) => k));
     this.clearSelection();
-    this.render();
-    try {
-      await this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() });
-      await this.startGame(this.origin);
-      this.message(null);
-      this.say(T.rulesChanged);
-    } catch (e) {
-      this.message(String(e.message || e));
-    } finally {
-      this.setBusy(false);
+    return this.exclusive(async () => {
+      const T = this.T;
       this.render();
-    }
+      try {
+        const r = await this.engine.call("new_game", {
+          rules_toml: this.data.rules_toml, overrides: this.overrides(wanted),
+          otn: this.origin.otn, to_move: this.origin.to_move, moves: [],
+        });
+        this.alt = wanted;
+        this.st = r.state;
+        this.message(null);
+        this.say(T.rulesChanged);
+      } catch (e) {
+        this.syncAltInputs();
+        const text = T.altRefused(engineText(e.message || e, this.lang));
+        this.message(text);
+        this.say(text);
+      } finally {
+        this.render();
+      }
+    });
   }
 }
 

@@ -5,27 +5,52 @@
 //   init {indexURL, lockFileURL}            load Pyodide and the tafl-core package (absolute URLs)
 //   session {rules_toml, overrides}         new tafl_core.bridge.Session -> state
 //   start {otn, to_move}                    Session.start -> state (error: the engine's message)
+//   new_game {rules_toml, overrides, otn, to_move, moves}
+//                                           a new Session, started and the moves played, that
+//                                           replaces the current one only when Session() and
+//                                           start() succeed -> {ok, error, state} (ok false: an
+//                                           illegal move; the game stops before it)
 //   state | undo | redo                     -> state
 //   targets {square}                        -> list of squares
 //   play {move} | play_all {moves}          -> {ok, error, state}
 //   check_position {rules_toml, otn, to_move} -> reason string or null
 //   playout_bench {seconds, seed}           the engine's own random-playout benchmark
 // Every value crosses the boundary as JSON text, so the page only ever sees plain data.
+// Errors: whatever Python raises, the page gets one line (the exception's last line); the full
+// traceback goes to the console only.
 // No game rule lives here: every answer comes from tafl_core.
 
 const PY_SHIM = `
 import json as _json
+import traceback as _traceback
 from tafl_core.bridge import Session as _Session, check_position as _check_position
 
 _session = None
 
+def _one_line(e):
+    # The message for the page: one line, never a traceback. Expected refusals (ValueError from
+    # the bridge) keep their own words; anything else is named like a traceback's last line.
+    if isinstance(e, ValueError):
+        text = str(e)
+    else:
+        text = _traceback.format_exception_only(type(e), e)[-1]
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return (lines[-1] if lines else type(e).__name__)[:300]
+
 def _call(cmd, args_json):
     global _session
-    a = _json.loads(args_json)
     try:
+        a = _json.loads(args_json)
         if cmd == "session":
             _session = _Session(a["rules_toml"], a.get("overrides") or None)
             out = _session.state()
+        elif cmd == "new_game":
+            s = _Session(a["rules_toml"], a.get("overrides") or None)
+            st = s.start(a.get("otn"), a.get("to_move"))
+            out = {"ok": True, "error": None, "state": st}
+            if a.get("moves"):
+                out = s.play_all(list(a["moves"]))
+            _session = s
         elif cmd == "check_position":
             out = _check_position(a["rules_toml"], a["otn"], a["to_move"])
         elif _session is None:
@@ -48,8 +73,9 @@ def _call(cmd, args_json):
             out = _session.playout_bench(float(a.get("seconds", 2.0)), int(a.get("seed", 1)))
         else:
             return _json.dumps({"error": "unknown command " + cmd})
-    except (ValueError, KeyError, TypeError) as e:
-        return _json.dumps({"error": str(e) or type(e).__name__})
+    except Exception as e:
+        detail = "".join(_traceback.format_exception(type(e), e, e.__traceback__))
+        return _json.dumps({"error": _one_line(e), "detail": detail})
     return _json.dumps({"result": out})
 `;
 
@@ -88,10 +114,27 @@ async function init({ indexURL, lockFileURL }) {
   return { version, times };
 }
 
+/** The last non-empty line of a message (a Python traceback ends with "Type: message"). */
+function lastLine(text) {
+  const lines = String(text || "").split("\n").map((s) => s.trim()).filter(Boolean);
+  return (lines.length ? lines[lines.length - 1] : "error").slice(0, 300);
+}
+
 function call(cmd, args) {
   if (!pyCall) throw new Error("engine not loaded");
-  const out = JSON.parse(pyCall(cmd, JSON.stringify(args || {})));
-  if ("error" in out) throw new Error(out.error);
+  let out;
+  try {
+    out = JSON.parse(pyCall(cmd, JSON.stringify(args || {})));
+  } catch (e) {
+    // Raised outside the shim's own handler (a PythonError from the interpreter itself):
+    // details to the console, one line to the page.
+    console.error("tafl_core worker:", cmd, e);
+    throw new Error(lastLine(e && e.message ? e.message : e));
+  }
+  if ("error" in out) {
+    if (out.detail) console.error("tafl_core worker:", cmd, out.detail);
+    throw new Error(lastLine(out.error));
+  }
   return out.result;
 }
 
@@ -108,6 +151,6 @@ self.onmessage = async (ev) => {
     }
     self.postMessage({ id, ok: true, result });
   } catch (e) {
-    self.postMessage({ id, ok: false, error: String((e && e.message) || e) });
+    self.postMessage({ id, ok: false, error: cmd === "init" ? String((e && e.message) || e).slice(0, 500) : lastLine((e && e.message) || e) });
   }
 };
