@@ -292,7 +292,7 @@ _ENTRY_KEY = re.compile(r"^\[([^\[\]]+)\](?!\()\s*(.*)$")
 _BACKGROUND = re.compile(r"\((Hintergrund|background)\)\s*\.?\s*$", re.IGNORECASE)
 #: The tail `` — URL`` of a source entry: the last token, after a dash between blanks.
 _DASH_TAIL = re.compile(r"\s[—–]\s+(\S+)\s*$")
-_URL_TOKEN = re.compile(r"<?([A-Za-z][A-Za-z0-9+.-]*:\S+|www\.\S+?)>?")
+_URL_TOKEN = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]*:[^<>\s]+|www\.[^<>\s]+)>|([A-Za-z][A-Za-z0-9+.-]*:\S+|www\.\S+)")
 #: A UTF-8 byte-order mark (tolerated and removed in de.md / en.md, a fault in TOML files).
 BOM = "\ufeff"
 
@@ -323,7 +323,7 @@ def url_tail(text: str) -> tuple[str, str] | None:
     u = _URL_TOKEN.fullmatch(m.group(1))
     if not u:
         return None
-    return text[:m.start()].rstrip(), u.group(1)
+    return text[:m.start()].rstrip(), u.group(1) or u.group(2)
 
 
 def dash_tail(text: str) -> str | None:

@@ -167,7 +167,7 @@ def test_raw_html_in_board_note(tree):
     """The note is shown on the page: it is checked like every text."""
     tree.edit(TXT, NOTE_EN, 'board_note.en = "No board.<script>x()</script>"\n')
     line = tree.line_of(TXT, "<script>")
-    assert tree.new_faults() == [f"{T}/rules.toml:{line}: raw HTML that could run script: '<script'"]
+    assert tree.new_faults() == [f"{T}/rules.toml:{line}: raw HTML <script> is not allowed in sources (write markdown)"]
 
 
 # --------------------------------------------------------------------------- the pages: as usual
