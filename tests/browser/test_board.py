@@ -472,3 +472,167 @@ def test_pyodide_from_the_cdn(browser, tmp_path_factory):
         ctx.close()
         httpd.shutdown()
         httpd.server_close()
+
+
+# ---------------------------------------------------------------- robustness
+
+def test_python_error_is_one_line(eald):
+    """Whatever Python raises in the worker, the page gets one line (the exception's last
+    line), never a traceback: a rules text nested too deep for the parser raises RecursionError,
+    which is not one of the bridge's ValueErrors."""
+    msg = eald.page.evaluate("""async () => {
+        const b = document.querySelector('#board').tbBoard;
+        try { await b.engine.call('session', {rules_toml: 'x = ' + '['.repeat(100000)}); return 'no error'; }
+        catch (e) { return e.message; }
+    }""")
+    assert "\n" not in msg and "Traceback" not in msg and 'File "' not in msg
+    assert msg.startswith("RecursionError")
+    # a malformed request (no square) is one line too, and the board still plays
+    msg = eald.page.evaluate("""async () => {
+        const b = document.querySelector('#board').tbBoard;
+        try { await b.engine.call('targets', {}); return 'no error'; } catch (e) { return e.message; }
+    }""")
+    assert "\n" not in msg and "Traceback" not in msg
+    eald.move("d1", "d3")
+    assert eald.pieces().get("d3") == "attacker"
+
+
+# Tawlbwrdd, R. C. Bell layout (11×11, edge escape, no throne by assumption; the alternative
+# is a throne f6 for the king alone). King c3, defenders f6 and d4, attackers a1 and k11.
+BELL = "tawlbwrdd-bell"
+BELL_OTN = "/t10/11/2K8/3T7/11/5T5/11/11/11/11/10t/"
+
+
+def test_refused_assumption_switch_rolls_back(open_board):
+    """A position possible under the documented rules (a defender on f6) but not under the
+    alternative (f6 becomes a throne only the king may stand on): ticking the throne switch is
+    refused with the engine's reason in German; the switch goes back, the board keeps the game
+    and its rules, and the next move is still played under them."""
+    bp = open_board(BELL, "de")
+    page = bp.page
+    try:
+        bp.load(f"#pos={BELL_OTN}&turn=attackers")
+        before = bp.pieces()
+        assert before == {"a1": "attacker", "c3": "king", "d4": "defender", "f6": "defender", "k11": "attacker"}
+        page.click('#board [data-alternative="throne"]')   # (page.check would insist on the tick)
+        page.wait_for_selector('#board [data-role="message"]:not([hidden])')
+        wait_idle(page)
+        assert not page.is_checked('#board [data-alternative="throne"]')
+        msg = bp.message()
+        assert msg.startswith("Die Alternative lässt sich in dieser Stellung nicht spielen")
+        assert "ein Verteidiger darf nicht auf f6 stehen (Thron)" in msg
+        assert page.eval_on_selector('#board [data-role="variant-notice"]', "e => e.hidden")
+        assert bp.pieces() == before
+        # the worker still holds that game: f6 is an ordinary square, a1 moves along rank 1
+        bp.move("a1", "a2")
+        assert bp.moves() == ["a1-a2"]
+        assert bp.pieces().get("a2") == "attacker"
+        bp.action("share")
+        assert "alt=" not in page.input_value('#board [data-role="share-link"]')
+    finally:
+        open_board.close(BELL, "de")
+
+
+def test_fast_hash_changes_do_not_interleave(eald):
+    """Two fragments 5 ms apart (400 and 401 moves): the board ends on the second game, with
+    exactly 401 moves; then twenty changes in a row end on the last one without a message."""
+    moves = ["e2-c2", "e4-e3", "c2-e2", "e3-e4"] * 101
+    a = "moves=" + ",".join(moves[:400])
+    b = "moves=" + ",".join(moves[:401])
+    page = eald.page
+    page.evaluate("""([a, b]) => new Promise(r => {
+        location.hash = a; setTimeout(() => { location.hash = b; setTimeout(r, 50); }, 5); })""", [a, b])
+    page.wait_for_function("() => !document.querySelector('#board').hasAttribute('aria-busy')", timeout=60_000)
+    wait_idle(page)
+    assert len(eald.moves()) == 401
+    assert eald.attr("data-to-move") == "defenders"
+    assert eald.message() == ""
+    frags = ["moves=" + ",".join(moves[:n]) for n in range(1, 21)]
+    frags[7] = "moves=e1-e9"        # a broken one in the middle: superseded, no message stays
+    page.evaluate("""(frags) => new Promise(r => {
+        let i = 0; const next = () => { location.hash = frags[i++]; if (i < frags.length) setTimeout(next, 2); else setTimeout(r, 50); };
+        next(); })""", frags)
+    page.wait_for_function("() => !document.querySelector('#board').hasAttribute('aria-busy')", timeout=60_000)
+    assert len(eald.moves()) == 20
+    assert eald.message() == ""
+
+
+def test_hash_change_while_a_move_is_in_flight(eald):
+    """A fragment arriving while a move is being played wins: the board ends on its game."""
+    page = eald.page
+    eald.select("d1")
+    page.evaluate("""() => { const b = document.querySelector('#board').tbBoard;
+        b.play('d1-d3'); location.hash = 'moves=e2-g2'; }""")
+    page.wait_for_timeout(50)
+    wait_idle(page)
+    assert eald.moves() == ["e2-g2"]
+    assert eald.pieces().get("g2") == "attacker" and eald.pieces().get("d1") == "attacker"
+
+
+# King e5 on the throne, attackers on all four sides, defenders to move: the king cannot
+# move and there is no other defender. Ealdfaeder's no_moves is "none" (assumed; the source
+# does not say): the game has no result; the alternative "loss" decides it at once.
+STUCK_OTN = "/9/9/9/4t4/3tKt3/4t4/9/9/9/"
+
+
+def test_stuck_side_is_shown(eald):
+    eald.load(f"#pos={STUCK_OTN}&turn=defenders")
+    assert eald.attr("data-result") is None
+    assert eald.attr("data-stuck") is not None
+    status = eald.page.eval_on_selector('#board [data-role="status"]', "e => e.textContent")
+    assert status == "Die Verteidiger können nicht ziehen; die Quelle regelt diesen Fall nicht (siehe Annahmen)."
+    assert eald.page.get_attribute('#board [data-role="status"] a', "href") == "#assumptions"
+    # under the alternative the blocked side loses at once (§ no_moves alternative "loss")
+    eald.load(f"#pos={STUCK_OTN}&turn=defenders&alt=no_moves")
+    assert eald.attr("data-stuck") is None
+    assert eald.attr("data-result") == "attackers"
+    assert eald.attr("data-reason") == "no_legal_moves"
+    eald.load("#moves=")
+    assert eald.attr("data-stuck") is None
+
+
+def test_editor_blocked_side_and_king_on_escape_square(eald):
+    """In the editor: a king on the corner a1 is refused (he would already have escaped, §4),
+    in German; a set-up position in which the side to move cannot move is played and said so."""
+    page = eald.page
+    eald.action("edit")
+    page.click('#board [data-editor="clear"]')
+    page.check('#board [data-tool="king"]')
+    eald.click("a1")
+    page.check('#board [data-tool="attacker"]')
+    eald.click("c3")
+    page.click('#board [data-editor="play"]')
+    wait_idle(page)
+    assert eald.attr("data-mode") == "edit"
+    assert eald.message() == "Diese Stellung ist nicht möglich: der König steht schon auf einem Fluchtfeld (a1)"
+    page.check('#board [data-tool="remove"]')
+    eald.click("a1")
+    eald.click("c3")
+    page.check('#board [data-tool="king"]')
+    eald.click("e5")
+    page.check('#board [data-tool="attacker"]')
+    for sq in ("d5", "f5", "e4", "e6"):
+        eald.click(sq)
+    page.check('#board [data-editor-turn="defenders"]')
+    page.click('#board [data-editor="play"]')
+    wait_idle(page)
+    assert eald.attr("data-mode") == "play"
+    assert eald.attr("data-stuck") is not None
+    assert "Die Verteidiger können nicht ziehen" in eald.page.eval_on_selector('#board [data-role="status"]', "e => e.textContent")
+
+
+def test_assumption_labels_from_the_site(open_board):
+    """The switches use the site's words (board-data label / value_label / alternative_label
+    from build_tools/labels.py); an empty list reads "nobody", never a raw rule key."""
+    bp = open_board(BELL, "en")
+    try:
+        data = bp.page.eval_on_selector('#board script[data-role="board-data"]', "e => JSON.parse(e.textContent)")
+        throne = next(a for a in data["assumptions"] if a["key"] == "throne")
+        assert throne["label"] == "Throne" and throne["value_label"] == "no"
+        assert "Throne: hostile to: nobody" in throne["alternative_label"]
+        text = bp.page.eval_on_selector('#board [data-assumption="throne"]', "e => e.textContent")
+        assert text.startswith("Throne: no (assumed)")
+        assert "Throne: hostile to: nobody" in text
+        assert "throne_hostile" not in text and "—  " not in text
+    finally:
+        open_board.close(BELL, "en")

@@ -779,10 +779,10 @@ class Board {
   }
 
   /** Rule key -> value for the switched assumptions `alt` (a Set of keys; default: the board's). */
-  overrides(alt = this.alt) {
+  overrides(switched = this.alt) {
     const out = {};
     for (const a of this.data.assumptions || []) {
-      if (!alt.has(String(a.key))) continue;
+      if (!switched.has(String(a.key))) continue;
       const alt = a.alternative;
       if (alt && typeof alt === "object" && !Array.isArray(alt)) Object.assign(out, alt);
       else out[a.key] = alt;
