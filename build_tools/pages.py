@@ -49,7 +49,7 @@ from build_tools.labels import LANGS, RULE_NAMES, UI, rule_name, value_name
 __all__ = [
     "SiteSources", "load_site_sources", "source_anchor", "section_anchor", "variant_markdown",
     "stub_markdown", "index_markdown", "comparison_markdown", "board_data", "board_json",
-    "transform_body", "generated_pages",
+    "transform_body", "generated_pages", "assumption_data", "alternative_label",
 ]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
