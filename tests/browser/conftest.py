@@ -86,10 +86,9 @@ def site_dir(tmp_path_factory) -> Path:
     return _build_site(tmp_path_factory)
 
 
-@pytest.fixture(scope="session")
-def board_pages(site_dir) -> dict[tuple[str, str], str]:
-    """(slug, lang) -> URL path of the page carrying that variant's board, found in the site."""
-    pages: dict[tuple[str, str], str] = {}
+def _boards_in_site(site_dir: Path) -> list[tuple[dict, str]]:
+    """(attributes of the #board element, URL path) of every page with a board."""
+    out = []
     tag_re = re.compile(r"<div\b[^>]*\bid=\"board\"[^>]*>")
     for f in site_dir.rglob("*.html"):
         if "assets" in f.relative_to(site_dir).parts:
@@ -100,9 +99,24 @@ def board_pages(site_dir) -> dict[tuple[str, str], str]:
             continue
         attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', m.group(0)))
         rel = f.relative_to(site_dir).as_posix()
-        url = "/" + (rel[: -len("index.html")] if rel.endswith("index.html") else rel)
-        pages[(attrs.get("data-variant", ""), attrs.get("data-lang", ""))] = url
-    return pages
+        out.append((attrs, "/" + (rel[: -len("index.html")] if rel.endswith("index.html") else rel)))
+    return out
+
+
+@pytest.fixture(scope="session")
+def board_pages(site_dir) -> dict[tuple[str, str], str]:
+    """(slug, lang) -> URL path of the page carrying that variant's board, found in the site
+    (example boards of the mechanics pages, `data-example`, are not variant pages)."""
+    return {(a.get("data-variant", ""), a.get("data-lang", "")): url
+            for a, url in _boards_in_site(site_dir) if "data-example" not in a}
+
+
+@pytest.fixture(scope="session")
+def example_pages(site_dir) -> dict[tuple[str, str], str]:
+    """(example id of build_tools/mechanics.toml, lang) -> URL path of the mechanics page
+    carrying that example board."""
+    return {(a["data-example"], a.get("data-lang", "")): url
+            for a, url in _boards_in_site(site_dir) if "data-example" in a}
 
 
 @pytest.fixture(scope="session")

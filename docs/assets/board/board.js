@@ -526,10 +526,10 @@ class Engine {
 // ---------------------------------------------------------------- the board
 
 class Board {
-  constructor(root) {
+  /** `data`: the board-data object (notes/CONTRACTS.md), from the page or exampleData(). */
+  constructor(root, data) {
     this.root = root;
-    const dataEl = root.querySelector('script[data-role="board-data"]');
-    this.data = JSON.parse(dataEl.textContent);
+    this.data = data;
     this.lang = this.data.lang === "en" ? "en" : "de";
     this.T = STRINGS[this.lang];
     this.size = this.data.size;
@@ -543,7 +543,13 @@ class Board {
     this.focus = null;
     this.hasFocus = false;
     this.drag = null;
-    this.origin = { otn: null, to_move: null };
+    // Where a game starts when no link says otherwise: the variant's layout, or (an example
+    // board on a mechanics page) board-data `start` {otn, to_move}.
+    const start = this.data.start;
+    this.home = start && typeof start.otn === "string" && OTN_RE.test(start.otn)
+      && (start.to_move === "attackers" || start.to_move === "defenders")
+      ? { otn: start.otn, to_move: start.to_move } : { otn: null, to_move: null };
+    this.origin = { ...this.home };
     this.alt = new Set();
     this.editor = null;
     // Every request sequence to the worker runs in turn (a promise chain), so two sequences
@@ -553,7 +559,7 @@ class Board {
     this.fragGen = 0;
     // Until the engine answers, render the page's own data (the start position).
     this.st = {
-      size: this.size, to_move: this.data.first_mover, pieces: { ...this.data.pieces },
+      size: this.size, to_move: this.home.to_move || this.data.first_mover, pieces: { ...this.data.pieces },
       special: this.data.special || { throne: [], corners: [], camps: [] },
       history: [], cursor: 0, can_undo: false, can_redo: false, result: null, movable: [],
     };
@@ -718,7 +724,7 @@ class Board {
     mk("clear", T.editorClear, () => { this.editor.pieces = {}; this.render(); });
     mk("start", T.editorStart, () => {
       this.editor.pieces = { ...this.data.pieces };
-      this.setEditorTurn(this.data.first_mover);
+      this.setEditorTurn(this.home.to_move || this.data.first_mover);
       this.render();
     });
     mk("play", T.editorPlay, () => this.editorPlay());
@@ -974,7 +980,8 @@ class Board {
     const T = this.T;
     const anchor = ref && this.data.sections ? this.data.sections[ref] : null;
     const text = `§${ref}`;
-    if (typeof anchor === "string" && /^#[A-Za-z0-9_\-.]+$/.test(anchor)) {
+    // an anchor on this page, or (example boards) on the variant's page: ../../variants/<slug>/#sec-5-3
+    if (typeof anchor === "string" && /^(?:(?:\.\.\/)+(?:en\/)?variants\/[a-z0-9-]+\/)?#[A-Za-z0-9_\-.]+$/.test(anchor)) {
       const a = el("a", { href: anchor, title: `${T.rule} ${ref}` }, text);
       return a;
     }
@@ -1090,7 +1097,7 @@ class Board {
       const [info, , st] = await Promise.all([
         this.engine.call("init", { indexURL, lockFileURL }),
         this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() }),
-        this.engine.call("start", { otn: null, to_move: null }),
+        this.engine.call("start", { otn: this.home.otn, to_move: this.home.to_move }),
       ]);
       this.engineInfo = info;
       this.st = st;
@@ -1172,18 +1179,21 @@ class Board {
     try {
       let r;
       const alt = new Set(frag.alt);
+      // no position in the link: the board's own start (the layout, or an example's position)
+      const otn = frag.otn || this.home.otn;
+      const to_move = frag.otn ? frag.to_move : (frag.to_move || this.home.to_move);
       try {
         // One request: the worker replaces its game only when the rules and position are good.
         r = await this.engine.call("new_game", {
           rules_toml: this.data.rules_toml, overrides: this.overrides(alt),
-          otn: frag.otn, to_move: frag.to_move, moves: frag.moves,
+          otn, to_move, moves: frag.moves,
         });
       } catch (e) {
         throw new Error(T.fragEngine(engineText(e.message, this.lang)));
       }
       this.alt = alt;
       this.syncAltInputs();
-      this.origin = { otn: frag.otn, to_move: frag.to_move };
+      this.origin = { otn, to_move };
       this.st = r.state;
       if (!r.ok) {
         const i = r.state.cursor; // moves before the illegal one were played
@@ -1202,8 +1212,8 @@ class Board {
   }
 
   async resetToStart() {
-    this.origin = { otn: null, to_move: null };
-    this.st = await this.engine.call("start", { otn: null, to_move: null });
+    this.origin = { ...this.home };
+    this.st = await this.engine.call("start", { otn: this.home.otn, to_move: this.home.to_move });
     this.clearSelection();
   }
 
@@ -1533,17 +1543,70 @@ function sharedEngine(url) {
   return engineSingleton;
 }
 
+/**
+ * Board data of an example board on a mechanics page: `.tafl-board#board[data-example]` around
+ * a static diagram, naming the variant whose rules it plays (`data-variant`) and the side to
+ * move. The rules, assumptions and section links are the variant's (read from the board-data of
+ * its page, same site and language; DOMParser runs no script); the position is the diagram's,
+ * and becomes the board's start (`start` {otn, to_move}); rule links lead to the variant page.
+ */
+async function exampleData(root) {
+  const slug = root.getAttribute("data-variant") || "";
+  const lang = root.getAttribute("data-lang") === "en" ? "en" : "de";
+  const siteRoot = root.getAttribute("data-site-root") || "./";
+  const toMove = root.getAttribute("data-to-move");
+  if (!/^[a-z0-9-]{1,64}$/.test(slug) || !/^(?:\.\.\/){1,8}$/.test(siteRoot)
+      || (toMove !== "attackers" && toMove !== "defenders")) throw new Error("example board: bad attributes");
+  const rel = `${lang === "en" ? "en/" : ""}variants/${slug}/`;
+  const url = new URL(rel, new URL(siteRoot, location.href));
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url.pathname}: HTTP ${res.status}`);
+  const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+  const dataEl = doc.querySelector('.tafl-board#board script[data-role="board-data"]');
+  if (!dataEl) throw new Error(`${url.pathname}: no board data`);
+  const data = JSON.parse(dataEl.textContent);
+  if (data.variant !== slug) throw new Error(`${url.pathname}: board data of another variant`);
+  const svg = root.querySelector("svg");
+  if (!svg || Number(svg.getAttribute("data-size")) !== data.size) throw new Error("example board: diagram size differs from the rules");
+  const pieces = {};
+  const sqRe = new RegExp(`^${SQUARE_RE}$`);
+  for (const g of svg.querySelectorAll("[data-piece][data-square]")) {
+    const kind = g.getAttribute("data-piece"), sq = g.getAttribute("data-square");
+    if (!["attacker", "defender", "king"].includes(kind) || !sqRe.test(sq)) throw new Error("example board: unreadable diagram");
+    pieces[sq] = kind;
+  }
+  data.lang = lang;
+  data.pieces = pieces;
+  data.start = { otn: toOtn(pieces, data.size), to_move: toMove };
+  data.example = root.getAttribute("data-example");
+  data.sections = Object.fromEntries(Object.entries(data.sections || {})
+    .filter(([, a]) => typeof a === "string" && a.startsWith("#")).map(([k, a]) => [k, siteRoot + rel + a]));
+  return data;
+}
+
+function mountError(root, e) {
+  root.setAttribute("data-state", "error");
+  const p = document.createElement("p");
+  p.className = "tb-engine tb-error";
+  p.textContent = STRINGS[root.getAttribute("data-lang") === "en" ? "en" : "de"].engineError(String(e.message || e));
+  root.append(p);
+}
+
 function mount() {
   const root = document.querySelector(".tafl-board#board");
-  if (!root || root.tbBoard) return;
+  if (!root || root.tbBoard || root.tbMounting || root.tbFailed) return;
+  const dataEl = root.querySelector('script[data-role="board-data"]');
+  if (!dataEl && root.hasAttribute("data-example")) {
+    root.tbMounting = true;
+    exampleData(root).then((data) => { root.tbBoard = new Board(root, data); })
+      .catch((e) => { console.error("tafl board:", e); root.tbFailed = true; mountError(root, e); })
+      .finally(() => { root.tbMounting = false; });
+    return;
+  }
   try {
-    root.tbBoard = new Board(root);
+    root.tbBoard = new Board(root, JSON.parse(dataEl.textContent));
   } catch (e) {
-    root.setAttribute("data-state", "error");
-    const p = document.createElement("p");
-    p.className = "tb-engine tb-error";
-    p.textContent = STRINGS[root.getAttribute("data-lang") === "en" ? "en" : "de"].engineError(String(e.message || e));
-    root.append(p);
+    mountError(root, e);
   }
 }
 
