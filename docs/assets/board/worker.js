@@ -106,7 +106,8 @@ async function init({ indexURL, lockFileURL }) {
   try {
     pyodide.runPython(PY_SHIM);
   } catch (e) {
-    throw new Error("tafl_core could not be imported: " + (errors.join(" ") || String(e.message || e)).slice(0, 500));
+    console.error("tafl_core could not be imported:", errors.join("\n"), e);
+    throw new Error("tafl_core could not be imported: " + lastLine(errors.join("\n") || String(e.message || e)));
   }
   pyCall = pyodide.globals.get("_call");
   const version = pyodide.runPython("import tafl_core, sys; getattr(tafl_core, '__version__', '') + ' / Python ' + sys.version.split()[0]");
@@ -151,6 +152,9 @@ self.onmessage = async (ev) => {
     }
     self.postMessage({ id, ok: true, result });
   } catch (e) {
-    self.postMessage({ id, ok: false, error: cmd === "init" ? String((e && e.message) || e).slice(0, 500) : lastLine((e && e.message) || e) });
+    // One line for the page, never a traceback (the details went to the console).
+    const text = String((e && e.message) || e);
+    if (text.includes("\n")) console.error("tafl_core worker:", cmd, text);
+    self.postMessage({ id, ok: false, error: cmd === "init" ? text.split("\n")[0].slice(0, 500) : lastLine(text) });
   }
 };
