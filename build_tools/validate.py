@@ -978,8 +978,19 @@ def blank_code(text: str) -> str:
     return "".join(out)
 
 
-def _line_at(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
+class _Lines:
+    """Offset -> (line, column) of one text, by binary search over the line starts (so that
+    many lookups stay O(n log n))."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line(self, offset: int) -> int:
+        from bisect import bisect_right
+        return bisect_right(self.starts, offset)
+
+    def col(self, offset: int) -> int:
+        return offset - self.starts[self.line(offset) - 1]
 
 
 class _TagCollector(HTMLParser):
@@ -1016,35 +1027,46 @@ class _TagCollector(HTMLParser):
         self._add("<?…>")
 
 
+#: A paragraph with more tag openings than this is not given to html.parser (which takes
+#: quadratic time on many unclosed tags); its openings are reported from the scan alone.
+_PARSER_LIMIT = 50
+
+
 def raw_html(text: str) -> list[tuple[int, str]]:
     """Raw HTML in markdown ``text``: ``[(line, "<tag>"), …]`` for every tag, end tag, comment,
-    declaration or processing instruction outside code (fenced blocks, code spans), found by
-    Python's ``html.parser`` over the whole text (a tag may span lines; ``>`` inside a quoted
-    attribute does not end it) and, as a safety net, every ``<`` + letter / ``/`` / ``!`` / ``?``
-    the parser took for text. Autolinks ``<https://…>``, ``<http://…>``, ``<mailto:…>`` are
-    markdown, not HTML. One entry per line and tag name."""
+    declaration or processing instruction outside code (fenced blocks, code spans).
+
+    Detection does not depend on where a tag ends: every ``<`` followed by a letter, ``/``,
+    ``!`` or ``?`` opens one (so a tag split over lines, or with ``>`` inside a quoted attribute,
+    is found where it starts). Python's ``html.parser`` tokenizes each paragraph to name what
+    it found (end tags, comments); autolinks ``<https://…>``, ``<http://…>``, ``<mailto:…>``
+    are markdown, not HTML. One entry per line and tag name; linear in ``len(text)``."""
     clean = _AUTOLINK.sub(lambda m: " " * len(m.group(0)), blank_code(text))
-    parser = _TagCollector()
-    parser.feed(clean)
-    parser.close()
-    starts = [0]
-    for m in re.finditer("\n", clean):
-        starts.append(m.end())
-    seen: set[tuple[int, int]] = set()
-    out: list[tuple[int, str]] = []
-    for line, col, what in parser.found:
-        seen.add((line, col))
-        out.append((line, what))
-    for m in _TAG_START.finditer(clean):
-        line = _line_at(clean, m.start())
-        col = m.start() - starts[line - 1]
-        if (line, col) not in seen:
-            name = m.group(1)
-            out.append((line, "<!-- -->" if name == "!--" else f"<{name}>" if name[0] != "/" else f"<{name}>"))
-    unique = {}
-    for line, what in out:
-        unique.setdefault((line, what.replace("</", "<")), (line, what))
-    return sorted(unique.values(), key=lambda x: x[0])
+    opens = list(_TAG_START.finditer(clean))
+    if not opens:
+        return []
+    index = _Lines(clean)
+    named: dict[tuple[int, int], str] = {}
+    for para in re.finditer(r"(?:[^\n]|\n(?![ \t]*\n))+", clean):
+        n = sum(1 for m in opens if para.start() <= m.start() < para.end()) if len(opens) <= 10 * _PARSER_LIMIT else None
+        if not n or n > _PARSER_LIMIT:
+            continue
+        parser = _TagCollector()
+        parser.feed(para.group(0))
+        parser.close()
+        first = index.line(para.start())
+        for line, col, what in parser.found:
+            abs_line = first + line - 1
+            if line == 1:
+                col += index.col(para.start())
+            named[(abs_line, col)] = what
+    out: dict[tuple[int, str], tuple[int, str]] = {}
+    for m in opens:
+        line, col = index.line(m.start()), index.col(m.start())
+        name = m.group(1)
+        what = named.get((line, col)) or ("<!-- -->" if name == "!--" else f"<{name}>")
+        out.setdefault((line, what.replace("</", "<")), (line, what))
+    return sorted(out.values(), key=lambda x: x[0])
 
 
 def attr_lists(text: str) -> list[int]:
@@ -1059,8 +1081,9 @@ def attr_lists(text: str) -> list[int]:
             inner = inner[1:]
         tokens = inner.split()
         if any(not _ATTR_TOKEN.fullmatch(t) for t in tokens) or re.search(r"(?i)\bon\w*\s*=", inner):
-            out.append(_line_at(clean, m.start()))
-    return sorted(set(out))
+            out.append(m.start())
+    index = _Lines(clean)
+    return sorted({index.line(p) for p in out})
 
 
 def link_targets(text: str) -> list[tuple[int, str]]:
@@ -1068,13 +1091,14 @@ def link_targets(text: str) -> list[tuple[int, str]]:
     ``[x](target …)`` / ``![x](target)`` and reference definitions ``[x]: target``, as
     ``(line, target)`` with ``<…>`` removed."""
     clean = blank_code(text)
+    index = _Lines(clean)
     out = []
     for rx in (_INLINE_LINK, _REF_DEF):
         for m in rx.finditer(clean):
             target = m.group(1)
             if target.startswith("<"):
                 target = target[1:].rstrip(">")
-            out.append((_line_at(clean, m.start(1)), target))
+            out.append((index.line(m.start(1)), target))
     return sorted(out)
 
 
