@@ -13,6 +13,13 @@ whole build once per language, German first):
   attributes (``alternates``, ``locale``) the language switch and the sitemap read.
 - ``on_page_markdown``: replaces ```` ```tafl-position ```` fences on hand-written pages (the
   mechanics pages) with a diagram of that position from ``build_tools/mechanics.toml``.
+- ``on_page_content``: the tripwire behind the validator. The rendered HTML of every page
+  (generated and hand-written) is tokenized with ``html.parser``; an ``on…`` attribute, a
+  link or resource URL (href, src, action, formaction, …) with a scheme other than http,
+  https, mailto (relative and ``#`` links are fine), a ``<script>`` other than the board's
+  ``type="application/json"`` data, or an element such as ``<iframe>``/``<object>``/
+  ``<embed>``/``<base>``/``<meta>`` fails the build (``PluginError`` naming the page). The
+  theme's own scripts are in its templates, not in page content, and are not checked.
 - ``on_post_build`` (after the last language): ``build_tools.pyodide_assets.install`` if that
   module exists, unless ``TAFL_SKIP_PYODIDE=1``.
 
@@ -31,6 +38,9 @@ import time
 import tomllib
 from pathlib import Path
 
+from html.parser import HTMLParser
+
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 from build_tools import pages as _pages
@@ -232,3 +242,78 @@ def on_post_build(config):
     out = os.environ.get("TAFL_STATS_FILE")
     if out:
         Path(out).write_text(json.dumps(STATS), encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- tripwire
+
+#: URL-valued attributes whose scheme is checked.
+URL_ATTRS = ("href", "src", "action", "formaction", "xlink:href", "poster", "data", "background",
+             "srcset", "cite", "ping")
+#: Schemes a rendered page may link to or load from (relative URLs have none).
+SAFE_SCHEMES = ("http", "https", "mailto")
+#: Elements that never belong in page content.
+FORBIDDEN_ELEMENTS = ("iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta", "link",
+                      "form", "portal")
+
+
+def _scheme(url: str) -> str | None:
+    """The scheme of ``url`` as a browser reads it (lower case), or None when relative
+    (blanks and control characters removed first; ``html.parser`` already decoded
+    character references)."""
+    t = re.sub(r"[\x00-\x20\x7f\\]", "", url).lower()
+    m = re.match(r"([a-z][a-z0-9+.-]*):", t)
+    return m.group(1) if m else None
+
+
+class _Tripwire(HTMLParser):
+    """Collects what could run script in a page's rendered HTML (see :func:`unsafe_markup`)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.problems: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        line = self.getpos()[0]
+        if tag == "script":
+            kind = dict(attrs).get("type") or ""
+            if kind.strip().lower() != "application/json" or any(n == "src" for n, _ in attrs):
+                self.problems.append(f"line {line}: <script> that is not JSON data")
+        if tag in FORBIDDEN_ELEMENTS:
+            self.problems.append(f"line {line}: <{tag}> element")
+        if tag == "style":
+            self.problems.append(f"line {line}: <style> element")
+        for name, value in attrs:
+            name = name.lower()
+            if name.startswith("on"):
+                self.problems.append(f"line {line}: <{tag}> has an event attribute {name}=")
+            elif name in URL_ATTRS and value:
+                urls = [u.strip().split(" ")[0] for u in value.split(",")] if name == "srcset" else [value]
+                for url in urls:
+                    scheme = _scheme(url)
+                    if scheme is not None and scheme not in SAFE_SCHEMES:
+                        self.problems.append(f"line {line}: <{tag} {name}> uses the scheme {scheme}:")
+
+    handle_startendtag = handle_starttag
+
+
+def unsafe_markup(html: str) -> list[str]:
+    """What in rendered page content could run script: event attributes (``on…=``), URLs in
+    href/src/action/formaction/… with a scheme other than http, https, mailto (relative and
+    ``#`` are fine), ``<script>`` other than ``type="application/json"`` without ``src``,
+    ``<style>``, and ``<iframe>``, ``<object>``, ``<embed>``, ``<base>``, ``<meta>``, ``<link>``,
+    ``<form>`` elements. Returns one line per finding (``"line N: …"``), [] when clean."""
+    parser = _Tripwire()
+    parser.feed(html)
+    parser.close()
+    return parser.problems
+
+
+def on_page_content(html, page, config, files):
+    """The tripwire (module docstring): raise ``PluginError`` naming the page when its
+    rendered content holds anything :func:`unsafe_markup` reports."""
+    problems = unsafe_markup(html)
+    if problems:
+        src = getattr(page.file, "src_uri", "?")
+        shown = "; ".join(problems[:5]) + (f"; … ({len(problems)} in all)" if len(problems) > 5 else "")
+        raise PluginError(f"unsafe HTML in the rendered page {src} (run `python -m build_tools validate`): {shown}")
+    return html
