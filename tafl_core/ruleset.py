@@ -145,8 +145,10 @@ class Ruleset:
                 raise RulesFileError(f"unknown rule '{key}'")
             old = rules.get(key)
             rules[key] = replace(old, value=value) if old else Rule(key, value, assumed=True)
+        required = set(_required_keys({k: r.value for k, r in rules.items()}))
+        rules = {k: r for k, r in rules.items() if k in required or k in _BASE_KEYS}   # rules that no longer apply
         out = replace(self, rules=rules, overridden=tuple(sorted(set(self.overridden) | set(overrides))))
-        _check_values(out, self.path or "<overrides>", strict_presence=True)
+        _check_values(out, self.path or "<overrides>", strict_presence=True, unused_is_error=False)
         return out
 
     # -- serialisation ------------------------------------------------------------------------
@@ -224,6 +226,10 @@ class Ruleset:
                     raise RulesFileError(f"rule '{key}' is neither stated (ref = \"5.3\") nor marked assumed = true", where, line)
                 if "alternative" in tbl:
                     raise RulesFileError(f"rule '{key}' is stated by the source; only assumed rules have an alternative", where, line)
+                if "note" in tbl:
+                    raise RulesFileError(f"rule '{key}' is stated by the source; only assumed rules have a note", where, line)
+            if "alternative" in tbl and _freeze_alt(tbl["alternative"]) == _freeze(tbl["value"]):
+                raise RulesFileError(f"rule '{key}': the alternative is the same as the value", where, line)
             rules[key] = Rule(key, _freeze(tbl["value"]), assumed, ref, dict(note) if isinstance(note, dict) else {},
                               _freeze_alt(tbl.get("alternative")), line or 0)
         out = cls(name=name.strip(), size=layout.size, layout=layout, rules=rules, historicity=historicity,
@@ -391,11 +397,21 @@ def _required_keys(rules_values: dict[str, Any]) -> list[str]:
     return keys
 
 
-def _check_values(rs: Ruleset, where: str, strict_presence: bool) -> None:
+def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_error: bool = True) -> None:
     values = {k: r.value for k, r in rs.rules.items()}
-    for key in _required_keys(values):
+    required = _required_keys(values)
+    for key in required:
         if key not in rs.rules and strict_presence:
             raise RulesFileError(f"rule '{key}' is missing (state it with a ref or mark it assumed)", where, None)
+    if unused_is_error:
+        for key, rule in rs.rules.items():
+            if key not in required and key not in _BASE_KEYS:
+                kind = key.split("_", 1)[0]
+                cond = {"throne": "throne = true", "corner": 'corners is not "none"', "camp": "camps is not empty"}[kind]
+                raise RulesFileError(f"rule '{key}' applies only when {cond}", where, rule.line or None)
+    if values.get("throne") is True and rs.size % 2 == 0:
+        line = rs.rules["throne"].line or None
+        raise RulesFileError(f"the {rs.size}x{rs.size} board has no centre square for a throne", where, line)
     for key, rule in rs.rules.items():
         why = _valid_value(key, rule.value, rs.size)
         if why:

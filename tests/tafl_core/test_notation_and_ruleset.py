@@ -155,3 +155,29 @@ def test_top_level_tables_must_be_tables(text, msg):
     with pytest.raises(RulesFileError) as exc:
         Ruleset.from_toml(text, "v/rules.toml")
     assert msg in exc.value.message and exc.value.line == 1
+
+
+@pytest.mark.parametrize("edit,msg", [
+    (lambda t: t.replace('[rules.throne]\nvalue = true', '[rules.throne]\nvalue = false'),
+     "rule 'throne_stop' applies only when throne = true"),
+    (lambda t: t.replace('[rules.escape]\nvalue = "corners"\nref = "4"', '[rules.escape]\nvalue = "corners"\nref = "4"\nnote.de = "x"\nnote.en = "y"'),
+     "only assumed rules have a note"),
+    (lambda t: t.replace('[rules.king_armed]\nvalue = "yes"\nref = "5.4"',
+                         '[rules.king_armed]\nvalue = "yes"\nassumed = true\nalternative = "yes"\nnote.de = "x"\nnote.en = "y"'),
+     "the alternative is the same as the value"),
+])
+def test_rules_that_do_not_apply_or_say_nothing_are_refused(edit, msg):
+    """Reported by a new author: rules that cannot take effect were accepted silently."""
+    with pytest.raises(RulesFileError) as exc:
+        Ruleset.from_toml(edit(BASE_TOML), "v/rules.toml")
+    assert msg in exc.value.message
+
+
+def test_even_board_has_no_throne():
+    rows = ["8 . . . . . . . .", "7 . . . A . . . .", "6 . . . . . . . .", "5 . . . . K . . .",
+            "4 . . . . . . . .", "3 . . . . . . . .", "2 . . . . . . . .", "1 . . . . . . . ."]
+    text = BASE_TOML[:BASE_TOML.index('diagram = """')] + 'diagram = """\n' + "\n".join(rows) + '\n"""\n' + \
+        BASE_TOML[BASE_TOML.index("[rules.first_mover]"):]
+    with pytest.raises(RulesFileError) as exc:
+        Ruleset.from_toml(text, "v/rules.toml")
+    assert "the 8x8 board has no centre square for a throne" in exc.value.message
