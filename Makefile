@@ -7,15 +7,16 @@ BOOTSTRAP_PY ?= $(shell for p in python3.13 python3.12 python3 python; do \
   command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null \
   && { echo $$p; break; }; done)
 VENV := .venv
+SERVE_ADDR ?= 127.0.0.1:8000
 PY := $(VENV)/bin/python
 
 .PHONY: venv node site serve test test-fast validate bench bench-site bench-board cases wheel clean
 
-$(VENV)/.stamp: requirements.txt pyproject.toml
+$(VENV)/.stamp: requirements.txt constraints.txt pyproject.toml
 	@test -n "$(BOOTSTRAP_PY)" || { echo "make: needs Python 3.12 or newer on PATH" >&2; exit 2; }
 	$(BOOTSTRAP_PY) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet -r requirements.txt -c constraints.txt
 	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
 
@@ -34,7 +35,7 @@ site: venv node
 	$(PY) -m build_tools site
 
 serve: site
-	$(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000 --watch variants_src --watch tafl_core --watch build_tools
+	$(PY) -m mkdocs serve --dev-addr $(SERVE_ADDR) --watch variants_src --watch tafl_core --watch build_tools
 
 test: venv node
 	$(PY) -m pytest -q
@@ -47,7 +48,7 @@ cases: venv
 
 bench: venv
 	$(PY) -m tafl_core bench --variant alea-evangelii --seconds 5 --seed 1
-	$(PY) -m tafl_core bench --variant tawlbwrdd-lewis-alternative --seconds 5 --seed 1
+	$(PY) -m tafl_core bench --variant copenhagen-hnefatafl --seconds 5 --seed 1
 
 bench-site: venv node
 	$(PY) -m build_tools bench-site
