@@ -161,13 +161,9 @@ def run_bench(ruleset: Ruleset, seconds: float, seed: int, max_plies: int = 400)
             codes = game.move_codes()
             if not codes:
                 break
-            if game.play_code(rng.choice(codes)) is not None:
-                plies += 1
-                break
             plies += 1
-        else:
-            pass
-        plies = plies
+            if game.play_code(rng.choice(codes)) is not None:
+                break
         playouts += 1
     elapsed = time.perf_counter() - start
     game = Game(ruleset)

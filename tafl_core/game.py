@@ -223,6 +223,7 @@ class _Tables:
         self.no_moves = v("no_moves")
         rng = random.Random(_ZOBRIST_SEED + n)
         self.zobrist = [[0] * n2] + [[rng.getrandbits(64) for _ in range(n2)] for _ in range(3)]
+        self.within_cache: dict[tuple[int, int], bytes] = {}   # see _stop_from_special
         self.z_side = rng.getrandbits(64)
 
 
@@ -755,7 +756,7 @@ def _stop_from_special(t: _Tables, code: int, f: int) -> bytes:
     """Stop table for a move that starts on a special square: squares of the same kind count as
     'within' (a piece may move about inside its own camp; re-entry rules do not apply)."""
     key = (code, t.kind[f])
-    cache = t.__dict__.setdefault("_within_cache", {})
+    cache = t.within_cache
     table = cache.get(key)
     if table is None:
         k = t.kind[f]
