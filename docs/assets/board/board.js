@@ -10,7 +10,16 @@
 // `script[data-role=board-data]` and the static SVG's viewBox / data-cell / data-margin;
 // exposes data-state, data-to-move, data-result, data-reason on the root, data-square on
 // squares, data-piece + data-square on pieces, data-target on legal target squares,
-// data-role="move-list", and buttons data-action="undo|redo|reset|flip|edit|share".
+// data-role="move-list", and buttons data-action="undo|redo|reset|flip|edit|share"; also
+// data-stuck while the side to move cannot move and the rules give no result (no_moves = none).
+//
+// Example boards (mechanics pages): `.tafl-board#board[data-example]` without board-data wraps a
+// static diagram; the rules come from the board-data of the variant's page (`data-variant`), the
+// start position from the diagram and `data-to-move` (see exampleData()).
+//
+// Worker requests run one sequence at a time (Board.exclusive); a newer URL fragment supersedes
+// an older one (generation counter); a new game or switched rules replace the worker's game only
+// when the engine accepts them (worker command new_game).
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghijklmnopqrstuvwxy";
