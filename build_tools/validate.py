@@ -910,7 +910,6 @@ ALLOWED_SCHEMES = ("http", "https", "mailto")
 DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
 
 _RUN = re.compile(r"`+")
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _AUTOLINK = re.compile(r"<(?:[Hh][Tt][Tt][Pp][Ss]?://|[Mm][Aa][Ii][Ll][Tt][Oo]:)[^\s<>]*>")
 _TAG_START = re.compile(r"<(/?[A-Za-z][A-Za-z0-9:._-]*|!--|![A-Za-z\[]?|\?)")
 _ATTR_LIST = re.compile(r"\{([^{}\n]*)\}")
@@ -929,8 +928,9 @@ def blank_code(text: str) -> str:
     """``text`` with fenced code blocks and inline code spans blanked out (same length, newlines
     kept, so offsets and line numbers stay valid). Fences as in :mod:`build_tools.sources`
     (```` ``` ```` / ``~~~``, up to three blanks indent); a code span is a backtick run not
-    preceded by a backslash, closed by the next run of the same length in the same paragraph
-    (Python-Markdown's rule). Linear in ``len(text)`` (apart from a log factor)."""
+    preceded by a backslash, closed by the next run of the same length on the same line
+    (Python-Markdown's rule, restricted to one line so that a span never joins two table
+    rows). Linear in ``len(text)`` (apart from a log factor)."""
     from bisect import bisect_right
 
     from .sources import _FENCE_CLOSE, _FENCE_OPEN
@@ -954,7 +954,9 @@ def blank_code(text: str) -> str:
     by_len: dict[int, list[int]] = {}
     for k, (a, b) in enumerate(runs):
         by_len.setdefault(b - a, []).append(k)
-    breaks = [m.start() for m in _BLANK_LINE.finditer(text)]
+    # A code span never crosses a line end here (Python-Markdown lets one cross lines inside a
+    # paragraph, but not inside a table row; being stricter only reports more).
+    breaks = [m.start() for m in re.finditer("\n", text)]
     out, done, k = [], 0, 0
     while k < len(runs):
         a, b = runs[k]

@@ -871,3 +871,11 @@ def test_cli_dispatches_site_commands_lazily(monkeypatch):
 def test_real_sources_validate_clean():
     """The sources in variants_src validate clean (fails while the texts are being written)."""
     assert [str(f) for f in validate_tree(REAL_ROOT)] == []
+
+
+def test_code_span_does_not_join_table_rows(tree):
+    """Python-Markdown renders each table row on its own: a backtick in one row and one in the
+    next are no code span, so the tag between them is raw HTML."""
+    tree.edit(DE, "| Kategorie | Testfall |", "| Kategorie | Test`fall |\n| Herkunftx | <img src=x onerror=alert(1)> ` |")
+    line = tree.line_of(DE, "<img src=x")
+    assert f"{P}/de.md:{line}: {_html('<img>')}" in tree.new_faults()
