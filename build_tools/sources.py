@@ -273,8 +273,10 @@ def engine_problem() -> str | None:
 
 # --------------------------------------------------------------------------- page parsing
 
-_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*$")
-_FENCE_CLOSE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*$")
+# Possessive quantifiers and a lookahead keep these linear (``\s*([^`\s]*)[^`]*$`` took
+# quadratic time on a fence followed by a long run of blanks).
+_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)(?=[^`]*$)\s*+([^`\s]*)")
+_FENCE_CLOSE = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)\s*$")
 _ORIGINAL_OPEN = re.compile(r"^///\s*original\s*\|\s*(\S+)\s*$")
 _BLOCK_CLOSE = re.compile(r"^///\s*$")
 _H2_NUMBERED = re.compile(r"^(\d+)\.\s+(.+)$")

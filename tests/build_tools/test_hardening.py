@@ -115,3 +115,15 @@ def test_malformed_source_url(tree):
     line = tree.line_of(EN, "[tiny-leaflet] Test suite")
     got = tree.new_faults()
     assert f"{P}/en.md:{line}: source [tiny-leaflet]: 'https//example.org/tiny-tafl' after ' — ' is not a well-formed http(s) URL" in got
+
+
+# --------------------------------------------------------------------------- linear parsing
+
+def test_fence_with_long_blank_run_is_no_fence():
+    """'```' + blanks + '`' is no fence (a backtick after the info string); the old regex took
+    quadratic time on it (seconds for 10,000 blanks)."""
+    from build_tools.sources import _FENCE_OPEN, parse_page
+
+    assert _FENCE_OPEN.match("```" + " " * 100_000 + "`") is None
+    page = parse_page("---\ntitle: x\nlead: y\n---\n## 1. A\n\n```" + " " * 100_000 + "`\n\n## 2. B\n", "de", "x/de.md")
+    assert [s.number for s in page.sections] == [1, 2] and page.problems == []
