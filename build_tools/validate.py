@@ -23,6 +23,7 @@ format of README.md ("Writing a variant source") and issue 3:
 from __future__ import annotations
 
 import argparse
+import functools
 import html
 import posixpath
 import re
@@ -109,8 +110,15 @@ Check = Callable[[Variant, Context], Iterable[Fault]]
 
 # --------------------------------------------------------------------------- helpers
 
+_REL_CACHE: dict[tuple[Path, Path], str] = {}
+
+
 def _fault(variant: Variant, path: Path, line: int | None, message: str) -> Fault:
-    return Fault(variant.rel(path), line if line else 1, message)
+    key = (Path(path), Path(variant.root))
+    rel = _REL_CACHE.get(key)
+    if rel is None:
+        rel = _REL_CACHE[key] = variant.rel(path)
+    return Fault(rel, line if line else 1, message)
 
 
 def _pages(variant: Variant) -> Iterator[Page]:
@@ -924,6 +932,7 @@ def _blank(text: str, start: int, end: int) -> str:
     return re.sub(r"[^\n]", " ", text[start:end])
 
 
+@functools.lru_cache(maxsize=32)
 def blank_code(text: str) -> str:
     """``text`` with fenced code blocks and inline code spans blanked out (same length, newlines
     kept, so offsets and line numbers stay valid). Fences as in :mod:`build_tools.sources`
@@ -960,7 +969,9 @@ def blank_code(text: str) -> str:
     out, done, k = [], 0, 0
     while k < len(runs):
         a, b = runs[k]
-        backslashes = len(text[:a]) - len(text[:a].rstrip("\\")) if a and text[a - 1] == "\\" else 0
+        backslashes = 0
+        while a - backslashes > 0 and text[a - backslashes - 1] == "\\":
+            backslashes += 1
         if backslashes % 2:
             k += 1
             continue
@@ -1123,7 +1134,7 @@ def unsafe_links(text: str) -> list[tuple[int, str]]:
         scheme = url_scheme(target)
         if scheme is not None and scheme not in ALLOWED_SCHEMES:
             out.append((line, scheme))
-    return out
+    return list(dict.fromkeys(out))
 
 
 def long_lines(text: str) -> list[tuple[int, int]]:
@@ -1206,7 +1217,10 @@ def check_relative_links(variant: Variant, ctx: Context) -> Iterator[Fault]:
     an existing file under docs/; ``#anchor`` alone is left to the build."""
     pages = None
     for page in _pages(variant):
+        reported: set[int] = set()
         for line, target in link_targets(_cut_long(page.text)):
+            if line in reported:
+                continue
             if url_scheme(target) is not None or target.startswith("#") or not target.strip():
                 continue
             path = unquote(target.split("#", 1)[0].split("?", 1)[0])
@@ -1218,6 +1232,7 @@ def check_relative_links(variant: Variant, ctx: Context) -> Iterator[Fault]:
             ok = not path.startswith("/") and not resolved.startswith("../") and (
                 resolved in pages if resolved.endswith(".md") else (DOCS_DIR / resolved).is_file())
             if not ok:
+                reported.add(line)
                 yield _fault(variant, page.path, line,
                              f"link target '{target}' is not a page of the site (links are relative to "
                              f"variants/{variant.slug}.md, e.g. ../mechanics/umzingelung.md)")
