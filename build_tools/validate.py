@@ -15,7 +15,16 @@ format of README.md ("Writing a variant source") and issue 3:
   rest;
 - section 8: one ``/// original`` block, its start diagram equal to the rules.toml layout;
 - citations and sources; German and English agreeing; related variants resolving;
-- no raw HTML that could run script.
+- sources are markdown: no raw HTML tag or comment anywhere (pages, rules.toml texts shown on
+  the site, stub names), attribute lists only with ``.class`` / ``#id``, link targets only
+  http, https, mailto or relative, relative ``.md`` links naming a page of the site, no line
+  over :data:`LINE_LIMIT` characters (every check is linear in the input);
+- files are UTF-8: a byte-order mark is removed from de.md / en.md (editors add it; the
+  markdown is unaffected) but is a fault in rules.toml and _not_yet_documented.toml (tafl_core
+  and other TOML readers reject it); bytes that are not UTF-8 are a fault, never a crash.
+
+The build has a second line of defence: :func:`build_tools.site_plugin.on_page_content` fails
+the MkDocs build on rendered HTML that could run script.
 
 ``validate_tree(root)`` and ``python -m build_tools validate`` never write files.
 """
