@@ -932,7 +932,8 @@ _TAG_START = re.compile(r"<(/?[A-Za-z][A-Za-z0-9:._-]*|!--|![A-Za-z\[]?|\?)")
 _ATTR_LIST = re.compile(r"\{([^{}\n]*)\}")
 _ATTR_TOKEN = re.compile(r"[.#][A-Za-z_][A-Za-z0-9_-]*")
 _INLINE_LINK = re.compile(r"\]\([ \t]*\n?[ \t]*(<[^<>\n]*>?|[^\s()<]+(?:\([^\s()]*\)?)?)")
-_REF_DEF = re.compile(r"^[ ]{0,3}\[[^\[\]\n]+\]:[ \t]*\n?[ \t]*(<[^<>\n]*>?|\S+)", re.MULTILINE)
+# Any indentation: a definition inside a list item is indented (reporting more is safe).
+_REF_DEF = re.compile(r"^[ \t]*+(?:[-*+>][ \t]+)?\[[^\[\]\n]+\]:[ \t]*\n?[ \t]*(<[^<>\n]*>?|\S+)", re.MULTILINE)
 _SCHEME = re.compile(r"([a-z][a-z0-9+.-]*):")
 
 

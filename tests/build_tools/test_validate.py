@@ -879,3 +879,9 @@ def test_code_span_does_not_join_table_rows(tree):
     tree.edit(DE, "| Kategorie | Testfall |", "| Kategorie | Test`fall |\n| Herkunftx | <img src=x onerror=alert(1)> ` |")
     line = tree.line_of(DE, "<img src=x")
     assert f"{P}/de.md:{line}: {_html('<img>')}" in tree.new_faults()
+
+
+def test_indented_reference_definition_scheme(tree):
+    """A reference definition inside a list item is indented; its target is checked too."""
+    tree.edit(DE, "historischen Varianten.", "historischen Varianten.\n\n- [a][r]\n\n    [r]: javascript:alert(1)")
+    assert f"{P}/de.md:{tree.line_of(DE, '[r]: javascript')}: {_scheme('javascript')}" in tree.new_faults()
