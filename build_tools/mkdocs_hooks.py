@@ -24,6 +24,7 @@ def on_files(files, config):
 
 on_page_markdown = _site.on_page_markdown
 on_page_content = _site.on_page_content  # the tripwire: unsafe HTML in a rendered page fails the build
+on_post_page = _site.on_post_page  # the same over the whole output page (attributes and URLs)
 on_serve = _site.on_serve
 
 

@@ -20,6 +20,8 @@ whole build once per language, German first):
   ``type="application/json"`` data, or an element such as ``<iframe>``/``<object>``/
   ``<embed>``/``<base>``/``<meta>`` fails the build (``PluginError`` naming the page). The
   theme's own scripts are in its templates, not in page content, and are not checked.
+- ``on_post_page``: the same tripwire over the whole output page (navigation, title and table
+  of contents included), for event attributes and URL schemes only.
 - ``on_post_build`` (after the last language): ``build_tools.pyodide_assets.install`` if that
   module exists, unless ``TAFL_SKIP_PYODIDE=1``.
 
@@ -266,21 +268,25 @@ def _scheme(url: str) -> str | None:
 
 
 class _Tripwire(HTMLParser):
-    """Collects what could run script in a page's rendered HTML (see :func:`unsafe_markup`)."""
+    """Collects what could run script in a page's rendered HTML (see :func:`unsafe_markup`);
+    with ``elements=False`` only attributes are checked (the whole page, theme included)."""
 
-    def __init__(self) -> None:
+    def __init__(self, elements: bool = True) -> None:
         super().__init__(convert_charrefs=True)
         self.problems: list[str] = []
+        self.elements = elements
 
     def handle_starttag(self, tag, attrs):
         line = self.getpos()[0]
-        if tag == "script":
+        if not self.elements:
+            pass
+        elif tag == "script":
             kind = dict(attrs).get("type") or ""
             if kind.strip().lower() != "application/json" or any(n == "src" for n, _ in attrs):
                 self.problems.append(f"line {line}: <script> that is not JSON data")
-        if tag in FORBIDDEN_ELEMENTS:
+        if self.elements and tag in FORBIDDEN_ELEMENTS:
             self.problems.append(f"line {line}: <{tag}> element")
-        if tag == "style":
+        if self.elements and tag == "style":
             self.problems.append(f"line {line}: <style> element")
         for name, value in attrs:
             name = name.lower()
@@ -306,6 +312,26 @@ def unsafe_markup(html: str) -> list[str]:
     parser.feed(html)
     parser.close()
     return parser.problems
+
+
+def unsafe_attributes(html: str) -> list[str]:
+    """Like :func:`unsafe_markup` but for a whole output page (the theme's scripts, styles and
+    meta/link elements are its own): only event attributes and URL schemes are reported."""
+    parser = _Tripwire(elements=False)
+    parser.feed(html)
+    parser.close()
+    return parser.problems
+
+
+def on_post_page(output, page, config):
+    """The tripwire over the whole output page (title, navigation and table of contents come
+    from source text too): event attributes or unsafe URL schemes fail the build."""
+    problems = unsafe_attributes(output)
+    if problems:
+        src = getattr(page.file, "src_uri", "?")
+        shown = "; ".join(problems[:5]) + (f"; … ({len(problems)} in all)" if len(problems) > 5 else "")
+        raise PluginError(f"unsafe HTML in the output page of {src} (run `python -m build_tools validate`): {shown}")
+    return output
 
 
 def on_page_content(html, page, config, files):

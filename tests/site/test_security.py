@@ -63,3 +63,25 @@ def test_unsafe_markup_findings():
     assert unsafe_markup('<a href="&#106;ava&#9;script:alert(1)">x</a>') == ["line 1: <a href> uses the scheme javascript:"]
     assert unsafe_markup("<script>alert(1)</script>") == ["line 1: <script> that is not JSON data"]
     assert unsafe_markup('<iframe src="https://x.org"></iframe>') == ["line 1: <iframe> element"]
+
+
+def test_unsafe_attributes_on_whole_pages():
+    """The whole-page check leaves the theme's scripts alone but not event attributes."""
+    from build_tools.site_plugin import unsafe_attributes
+
+    page = ('<html><head><meta charset="utf-8"><link rel="stylesheet" href="../assets/x.css">'
+            '<script>var palette = 1</script></head><body><a href="../">x</a></body></html>')
+    assert unsafe_attributes(page) == []
+    assert unsafe_attributes('<nav><a href="vbscript:x" onclick="y()">t</a></nav>') == [
+        "line 1: <a> has an event attribute onclick=", "line 1: <a href> uses the scheme vbscript:"]
+
+
+def test_real_site_pages_pass_both_checks(built_site):
+    """Every page of the real site (the session's build, which ran both hooks) passes both
+    checks again here: the build did not trip on the project's own templates."""
+    from build_tools.site_plugin import unsafe_attributes
+
+    pages = list(built_site.rglob("*.html"))
+    assert len(pages) > 40
+    for f in pages:
+        assert unsafe_attributes(f.read_text(encoding="utf-8")) == [], f
