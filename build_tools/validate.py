@@ -634,7 +634,8 @@ def check_facts_first_mover(variant: Variant, ctx: Context) -> Iterator[Fault]:
                          f"facts '{f.key}' says {att_word if said == 'attackers' else def_word}, rules.toml has first_mover = {value}")
 
 
-_ASSUMABLE = [("throne", "throne"), ("escape", "escape"), ("king", "king_armed"), ("first", "first_mover")]
+_ASSUMABLE = [("throne", "throne"), ("escape", "escape"), ("king", "king_armed"), ("king", "king_capture"),
+              ("first", "first_mover")]
 
 
 def _role(page: Page, key: str) -> str | None:

@@ -127,3 +127,20 @@ def test_fence_with_long_blank_run_is_no_fence():
     assert _FENCE_OPEN.match("```" + " " * 100_000 + "`") is None
     page = parse_page("---\ntitle: x\nlead: y\n---\n## 1. A\n\n```" + " " * 100_000 + "`\n\n## 2. B\n", "de", "x/de.md")
     assert [s.number for s in page.sections] == [1, 2] and page.problems == []
+
+
+@needs_engine
+def test_assumed_king_capture_needs_a_marker_in_the_king_row(tree):
+    """king_capture assumed: the King row must say so, as for king_armed."""
+    tree.edit(RULES, '[rules.king_capture]\nvalue = "custodial"\nref = "5.2"\n',
+              '[rules.king_capture]\nvalue = "custodial"\nassumed = true\nalternative = "four_sides"\n'
+              'note.de = "Wie der König gefangen wird, sagt die Quelle nicht."\n'
+              'note.en = "The source does not say how the king is captured."\n')
+    line = tree.line_of(EN, "| King |")
+    text = tree.text(EN).split("\n")
+    text[line - 1] = "| King | Captured from 2 sides; armed |"
+    tree.write(EN, "\n".join(text))
+    rule_line = tree.line_of(RULES, "[rules.king_capture]")
+    got = [f for f in tree.new_faults() if "king_capture" in f]
+    assert got == [f"{P}/en.md:{line}: facts 'King' states king_capture as fact, but rules.toml:{rule_line} marks it assumed; "
+                   "the cell must say so (assumed, assumption, (open), left open, open question, not stated, not mentioned)"]
