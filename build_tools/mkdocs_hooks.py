@@ -14,6 +14,8 @@ from mkdocs.plugins import event_priority  # noqa: E402
 
 from build_tools import site_plugin as _site  # noqa: E402
 
+on_startup = _site.on_startup
+on_pre_build = _site.on_pre_build  # under `mkdocs serve`: validate before every rebuild
 on_config = _site.on_config
 
 

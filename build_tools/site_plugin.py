@@ -109,6 +109,36 @@ def pyodide_settings(config) -> tuple[str, bool]:
 # --------------------------------------------------------------------------- events
 
 
+_RUN = {"command": None}
+
+
+def on_startup(command, dirty):
+    """Remember whether this is ``mkdocs serve`` (see :func:`on_pre_build`)."""
+    _RUN["command"] = command
+
+
+def on_pre_build(config):
+    """Under ``mkdocs serve`` every rebuild validates the sources first (``make site`` validates
+    before it builds): a fault is printed as ``path:line: message`` and the rebuild stops, so the
+    served site keeps its last valid state instead of showing a source that contradicts itself.
+
+    Raises:
+        mkdocs.exceptions.Abort: the sources have faults.
+    """
+    if _RUN["command"] != "serve":
+        return
+    from mkdocs.exceptions import Abort
+
+    from build_tools.validate import validate_tree
+
+    faults = validate_tree(sources_root(config))
+    if faults:
+        for fault in faults:
+            log.error(str(fault))
+        raise Abort(f"{len(faults)} fault(s) in the variant sources: the site was not rebuilt "
+                    "(fix them; the served pages are the last valid build)")
+
+
 def on_config(config):
     """Register the markdown extension for ``/// original`` blocks (once)."""
     from build_tools.md_ext import OriginalExtension

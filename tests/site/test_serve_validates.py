@@ -1,0 +1,33 @@
+"""Under `mkdocs serve` every rebuild validates the sources first (found by a new user: a facts
+table contradicting the layout was served without a warning)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import Abort
+
+from build_tools import site_plugin
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _config(root: Path):
+    return SimpleNamespace(extra={"tafl": {"sources_root": str(root)}}, config_file_path=str(REPO / "mkdocs.yml"))
+
+
+def test_serve_rebuild_stops_on_a_fault(tmp_path, caplog):
+    root = tmp_path / "variants_src"
+    shutil.copytree(REPO / "variants_src", root)
+    site_plugin.on_startup("serve", False)
+    site_plugin.on_pre_build(_config(root))                # the real sources are valid
+    de = root / "ealdfaeder-taefl" / "de.md"
+    de.write_text(de.read_text().replace("| Brettgröße | 9×9", "| Brettgröße | 7×7"))
+    with pytest.raises(Abort):
+        site_plugin.on_pre_build(_config(root))
+    assert any("facts 'Brettgröße' says 7×7" in r.getMessage() for r in caplog.records)
+    site_plugin.on_startup("build", False)
+    site_plugin.on_pre_build(_config(root))                # plain builds are validated by `make site`
