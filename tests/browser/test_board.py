@@ -636,3 +636,14 @@ def test_assumption_labels_from_the_site(open_board):
         assert "throne_hostile" not in text and "—  " not in text
     finally:
         open_board.close(BELL, "en")
+
+
+def test_restart_drops_the_shared_moves_from_the_address(eald):
+    """Found by a new user: after "Neu beginnen" on a shared link, a reload brought the moves back."""
+    eald.load("#moves=d1-d3")
+    assert len(eald.moves()) == 1, eald.moves()
+    assert "moves=d1-d3" in eald.page.url, eald.page.url
+    eald.action("reset")
+    assert eald.moves() == [], eald.moves()
+    assert "d1-d3" not in eald.page.url, eald.page.url
+    assert eald.pieces() == EALD_START

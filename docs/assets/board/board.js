@@ -1414,7 +1414,14 @@ class Board {
         const h = this.st.history[this.st.cursor - 1];
         this.say(T.redone(h ? h.notation : ""));
       }
-      if (a === "reset") { await this.startGame(this.origin); this.say(T.restarted); }
+      if (a === "reset") {
+        await this.startGame(this.origin);
+        this.say(T.restarted);
+        // A shared link's moves must not come back on reload after a restart.
+        if (/(^#|&)(pos|turn|moves|alt)=/.test(location.hash)) {
+          history.replaceState(history.state, "", location.href.split("#")[0] + "#" + this.fragment());
+        }
+      }
     } catch (e) {
       this.message(String(e.message || e));
     } finally {
