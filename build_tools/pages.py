@@ -158,7 +158,26 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _INLINE_CODE = sources._INLINE_CODE
 _RELATED = sources._RELATED
 _CITATION = sources._CITATION
-_H3 = re.compile(r"^(#{3,6})\s*(\d+(?:\.\d+)+)\.?(\s+.*?)\s*#*\s*$")
+_H3_PREFIX = re.compile(r"(#{3,6})[ \t]*(\d+(?:\.\d+)+)\.?(?=\s)")
+
+
+class _H3Match:
+    """A numbered ``### 5.3 Title`` heading split in linear time: group(1) the hashes, group(2)
+    the number, group(3) the title with its leading space (closing ``#``s and spaces removed)."""
+
+    def __init__(self, hashes: str, number: str, title: str):
+        self._groups = (hashes, number, title)
+
+    def group(self, i: int) -> str:
+        return self._groups[i - 1]
+
+
+def _match_h3(line: str) -> _H3Match | None:
+    m = _H3_PREFIX.match(line)
+    if not m:
+        return None
+    rest = line[m.end():].rstrip().rstrip("#").rstrip()
+    return _H3Match(m.group(1), m.group(2), rest)
 
 
 def _outside_code(line: str, fn) -> str:
@@ -209,7 +228,7 @@ def transform_body(body: str, *, keys: set[str], titles: dict[str, str]) -> str:
             fence = fm.group(1)
             out.append(line)
             continue
-        h = _H3.match(line)
+        h = _match_h3(line)
         if h:
             out.append(f"{h.group(1)} {h.group(2)}{_outside_code(h.group(3), prose)} {{ #{section_anchor(h.group(2))} }}")
             continue
