@@ -530,27 +530,34 @@ _ESCAPE = {"de": (r"\bEck", r"\b(Brett)?[Rr]and|\bKante", "Eck…", "Rand…"),
            "en": (r"\bcorner", r"\bedge", "corner", "edge")}
 
 
-def check_facts_escape(variant: Variant, ctx: Context) -> Iterator[Fault]:
-    """The escape row names corner (Eck…) or edge (Rand…) as in ``escape`` (first mention)."""
-    rule = _rule(variant, "escape")
+def _check_first_mention(variant: Variant, key: str, role: str, words: dict, values: tuple[str, str]) -> Iterator[Fault]:
+    """Shared check of a facts row that names one of two alternatives (first mention counts):
+    ``words[lang]`` is (regex A, regex B, word A, word B), ``values`` the rules.toml values
+    (value A, value B) of rule ``key``."""
+    rule = _rule(variant, key)
     if rule is None:
         return
     value = rule[0]
     for page in _pages(variant):
-        f = _fact(page, "escape")
+        f = _fact(page, role)
         if f is None:
             continue
-        corner_re, edge_re, corner_word, edge_word = _ESCAPE[page.lang]
-        c = re.search(corner_re, f.value, re.IGNORECASE)
-        e = re.search(edge_re, f.value, re.IGNORECASE)
-        if not c and not e:
+        re_a, re_b, word_a, word_b = words[page.lang]
+        a = re.search(re_a, f.value, re.IGNORECASE)
+        b = re.search(re_b, f.value, re.IGNORECASE)
+        if not a and not b:
             yield _fault(variant, page.path, f.line,
-                         f"facts '{f.key}' names neither {corner_word} nor {edge_word} (rules.toml has escape = {value})")
+                         f"facts '{f.key}' names neither {word_a} nor {word_b} (rules.toml has {key} = {value})")
             continue
-        said = "corners" if c and (not e or c.start() < e.start()) else "edge"
+        said = values[0] if a and (not b or a.start() < b.start()) else values[1]
         if said != value:
-            word = corner_word if said == "corners" else edge_word
-            yield _fault(variant, page.path, f.line, f"facts '{f.key}' says {word}, rules.toml has escape = {value}")
+            word = word_a if said == values[0] else word_b
+            yield _fault(variant, page.path, f.line, f"facts '{f.key}' says {word}, rules.toml has {key} = {value}")
+
+
+def check_facts_escape(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """The escape row names corner (Eck…) or edge (Rand…) as in ``escape`` (first mention)."""
+    yield from _check_first_mention(variant, "escape", "escape", _ESCAPE, ("corners", "edge"))
 
 
 _ARMED = {
@@ -613,25 +620,7 @@ _FIRST = {"de": (r"\bAngreifer", r"\bVerteidiger", "Angreifer", "Verteidiger"),
 def check_facts_first_mover(variant: Variant, ctx: Context) -> Iterator[Fault]:
     """The first-move row names Angreifer/Verteidiger (attackers/defenders) as in
     ``first_mover`` (first mention)."""
-    rule = _rule(variant, "first_mover")
-    if rule is None:
-        return
-    value = rule[0]
-    for page in _pages(variant):
-        f = _fact(page, "first")
-        if f is None:
-            continue
-        att_re, def_re, att_word, def_word = _FIRST[page.lang]
-        a = re.search(att_re, f.value, re.IGNORECASE)
-        d = re.search(def_re, f.value, re.IGNORECASE)
-        if not a and not d:
-            yield _fault(variant, page.path, f.line,
-                         f"facts '{f.key}' names neither {att_word} nor {def_word} (rules.toml has first_mover = {value})")
-            continue
-        said = "attackers" if a and (not d or a.start() < d.start()) else "defenders"
-        if said != value:
-            yield _fault(variant, page.path, f.line,
-                         f"facts '{f.key}' says {att_word if said == 'attackers' else def_word}, rules.toml has first_mover = {value}")
+    yield from _check_first_mention(variant, "first_mover", "first", _FIRST, ("attackers", "defenders"))
 
 
 _ASSUMABLE = [("throne", "throne"), ("escape", "escape"), ("king", "king_armed"), ("king", "king_capture"),
