@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tafl_core import Game, Ruleset, parse_diagram
+from tafl_core import Game, Position, Ruleset, parse_diagram
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared"
@@ -132,9 +132,8 @@ def captured(played) -> list[str]:
     return sorted(square_name(c.square, played.move.size) for c in played.captures)
 
 
-def setup(spec: str, to_move: str = "attackers", size: int = 9, **overrides) -> Game:
-    """A game from a piece list like ``"K e4; A d4 f4 e1; D c3"`` under ``ruleset(**overrides)``."""
-    from tafl_core import Position
+def pieces_from_spec(spec: str, size: int = 9) -> Position:
+    """A position from a piece list like ``"K e4; A d4 f4 e1; D c3"`` (no square twice)."""
     kinds = {"K": "king", "A": "attacker", "D": "defender"}
     pieces = {}
     for part in spec.split(";"):
@@ -145,4 +144,9 @@ def setup(spec: str, to_move: str = "attackers", size: int = 9, **overrides) -> 
         for sq in squares:
             assert sq not in pieces, f"{sq} given twice"
             pieces[sq] = kinds[letter]
-    return Game(ruleset(**overrides), Position(size, pieces), to_move)
+    return Position(size, pieces)
+
+
+def setup(spec: str, to_move: str = "attackers", size: int = 9, **overrides) -> Game:
+    """A game from a piece list (:func:`pieces_from_spec`) under ``ruleset(**overrides)``."""
+    return Game(ruleset(**overrides), pieces_from_spec(spec, size), to_move)

@@ -5,21 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from tafl_core import Game, Position, load_ruleset, square_name
+from tafl_core import Game, load_ruleset, square_name
 
-from .helpers import REPO
+from .helpers import REPO, pieces_from_spec
 
 PATH = REPO / "variants_src" / "copenhagen-hnefatafl"
 pytestmark = pytest.mark.skipif(not PATH.exists(), reason="copenhagen-hnefatafl not written yet")
 
 
 def game(spec: str, to_move: str) -> Game:
-    kinds = {"K": "king", "A": "attacker", "D": "defender"}
-    pieces = {}
-    for part in spec.split(";"):
-        letter, *squares = part.split()
-        pieces.update({sq: kinds[letter] for sq in squares})
-    return Game(load_ruleset(PATH), Position(11, pieces), to_move)
+    return Game(load_ruleset(PATH), pieces_from_spec(spec, 11), to_move)
 
 
 def caps(played) -> list[str]:

@@ -5,19 +5,14 @@ from __future__ import annotations
 
 from tafl_core import Game, Move, Position, load_ruleset, parse_diagram, square_name
 
-from .helpers import REPO, captured, setup
+from .helpers import REPO, captured, pieces_from_spec, setup
 
 COPENHAGEN = REPO / "variants_src" / "copenhagen-hnefatafl"
 ALEA = REPO / "variants_src" / "alea-evangelii"
 
 
 def game_of(path, spec: str, to_move: str, size: int) -> Game:
-    kinds = {"K": "king", "A": "attacker", "D": "defender"}
-    pieces = {}
-    for part in spec.split(";"):
-        letter, *squares = part.split()
-        pieces.update({sq: kinds[letter] for sq in squares})
-    return Game(load_ruleset(path), Position(size, pieces), to_move)
+    return Game(load_ruleset(path), pieces_from_spec(spec, size), to_move)
 
 
 # capture against the throne or a camp ignored, or applied when the square is occupied
