@@ -211,181 +211,6 @@ const STRINGS = {
   },
 };
 
-// Names of rule keys and values for the assumption switches: the same words as the site's
-// tables (build_tools/labels.py RULE_NAMES / VALUE_NAMES); board-data `label`,
-// `value_label` and `alternative_label` win when the page provides them.
-const RULE_NAMES = {
- "de": {
-  "first_mover": "Erster Zug",
-  "escape": "Fluchtziel",
-  "king_armed": "König bewaffnet",
-  "king_capture": "Königsfang",
-  "throne": "Thron",
-  "throne_stop": "Thron: darf stehen",
-  "throne_pass": "Thron: darf überqueren (leer)",
-  "throne_reenter": "Thron: darf zurückkehren",
-  "throne_hostile": "Thron: feindlich für",
-  "throne_hostile_empty": "Thron: leer feindlich für",
-  "corners": "Eckfelder",
-  "corner_stop": "Ecken: darf stehen",
-  "corner_pass": "Ecken: darf überqueren",
-  "corner_reenter": "Ecken: darf zurückkehren",
-  "corner_hostile": "Ecken: feindlich für",
-  "corner_hostile_empty": "Ecken: leer feindlich für",
-  "camps": "Lagerfelder",
-  "camp_stop": "Lager: darf stehen",
-  "camp_pass": "Lager: darf überqueren",
-  "camp_reenter": "Lager: darf zurückkehren",
-  "camp_hostile": "Lager: feindlich für",
-  "camp_hostile_empty": "Lager: leer feindlich für",
-  "shieldwall": "Schildwall",
-  "shieldwall_flank": "Schildwall nur mit Flankenzug",
-  "edge_fort": "Randfestung gewinnt",
-  "encirclement": "Umzingelung gewinnt",
-  "repetition": "Zugwiederholung",
-  "repetition_count": "Wiederholung zählt ab",
-  "no_moves": "Kein Zug möglich"
- },
- "en": {
-  "first_mover": "First move",
-  "escape": "Escape",
-  "king_armed": "King armed",
-  "king_capture": "King capture",
-  "throne": "Throne",
-  "throne_stop": "Throne: may stop",
-  "throne_pass": "Throne: may pass (empty)",
-  "throne_reenter": "Throne: may re-enter",
-  "throne_hostile": "Throne: hostile to",
-  "throne_hostile_empty": "Throne: hostile when empty to",
-  "corners": "Corner squares",
-  "corner_stop": "Corners: may stop",
-  "corner_pass": "Corners: may pass",
-  "corner_reenter": "Corners: may re-enter",
-  "corner_hostile": "Corners: hostile to",
-  "corner_hostile_empty": "Corners: hostile when empty to",
-  "camps": "Camp squares",
-  "camp_stop": "Camps: may stop",
-  "camp_pass": "Camps: may pass",
-  "camp_reenter": "Camps: may re-enter",
-  "camp_hostile": "Camps: hostile to",
-  "camp_hostile_empty": "Camps: hostile when empty to",
-  "shieldwall": "Shieldwall",
-  "shieldwall_flank": "Shieldwall needs a flanking move",
-  "edge_fort": "Exit fort wins",
-  "encirclement": "Encirclement wins",
-  "repetition": "Repetition",
-  "repetition_count": "Repetition counts from",
-  "no_moves": "No legal move"
- }
-};
-const VALUE_NAMES = {
- "de": {
-  "*": {
-   "True": "ja",
-   "False": "nein",
-   "attacker": "Angreifer",
-   "defender": "Verteidiger",
-   "king": "König",
-   "attackers": "Angreifer",
-   "defenders": "Verteidiger",
-   "[]": "niemand"
-  },
-  "escape": {
-   "corners": "Eckfeld",
-   "edge": "Rand"
-  },
-  "king_armed": {
-   "yes": "ja",
-   "no": "nein",
-   "anvil": "nur als Amboss",
-   "hammer": "nur als Hammer"
-  },
-  "king_capture": {
-   "custodial": "von 2 Seiten",
-   "four_sides": "von 4 Seiten",
-   "throne_graded": "4 auf dem Thron, 3 daneben, sonst 2",
-   "surrounded_edge": "alle Nachbarn (Rand zählt mit)"
-  },
-  "corners": {
-   "none": "keine",
-   "single": "je ein Eckfeld",
-   "2x2": "je 2×2 Felder"
-  },
-  "shieldwall": {
-   "off": "nein",
-   "on": "ja",
-   "corner": "ja, Ecke schließt mit"
-  },
-  "repetition": {
-   "ignored": "ohne Folge",
-   "draw": "Remis",
-   "loss_repeater": "Niederlage des Wiederholenden",
-   "loss_defenders": "Niederlage der Verteidiger"
-  },
-  "repetition_count": {
-   "2": "erster Wiederholung",
-   "3": "dritten Auftreten"
-  },
-  "no_moves": {
-   "loss": "Niederlage",
-   "draw": "Remis",
-   "none": "kein Ergebnis"
-  }
- },
- "en": {
-  "*": {
-   "True": "yes",
-   "False": "no",
-   "attacker": "attacker",
-   "defender": "defender",
-   "king": "king",
-   "attackers": "attackers",
-   "defenders": "defenders",
-   "[]": "nobody"
-  },
-  "escape": {
-   "corners": "corner",
-   "edge": "edge"
-  },
-  "king_armed": {
-   "yes": "yes",
-   "no": "no",
-   "anvil": "anvil only",
-   "hammer": "hammer only"
-  },
-  "king_capture": {
-   "custodial": "2 sides",
-   "four_sides": "4 sides",
-   "throne_graded": "4 on the throne, 3 beside it, else 2",
-   "surrounded_edge": "all neighbours (edge counts)"
-  },
-  "corners": {
-   "none": "none",
-   "single": "one square each",
-   "2x2": "2×2 squares each"
-  },
-  "shieldwall": {
-   "off": "no",
-   "on": "yes",
-   "corner": "yes, corner may close"
-  },
-  "repetition": {
-   "ignored": "no effect",
-   "draw": "draw",
-   "loss_repeater": "repeating side loses",
-   "loss_defenders": "defenders lose"
-  },
-  "repetition_count": {
-   "2": "first repeat",
-   "3": "third occurrence"
-  },
-  "no_moves": {
-   "loss": "loss",
-   "draw": "draw",
-   "none": "no result"
-  }
- }
-};
 
 // ---------------------------------------------------------------- small helpers
 
@@ -772,16 +597,13 @@ class Board {
     return box;
   }
 
-  ruleName(key) { return RULE_NAMES[this.lang][key] || String(key); }
+  // Rule and value names come from the page (board-data `label`, `value_label`,
+  // `alternative_label`, written from build_tools/labels.py); the raw key is the last resort.
+  ruleName(key) { return String(key); }
 
   valueName(key, v) {
-    const names = VALUE_NAMES[this.lang];
-    const one = (x) => {
-      const t = typeof x === "boolean" ? (x ? "True" : "False") : String(x);
-      return (names[key] && names[key][t]) || names["*"][t] || t;
-    };
-    if (Array.isArray(v)) return v.length ? v.map(one).join(", ") : names["*"]["[]"];
-    return one(v);
+    if (Array.isArray(v)) return v.join(", ");
+    return String(v);
   }
 
   altText(a) {
