@@ -2,10 +2,15 @@
 text forms the project uses.
 
 * The ASCII diagram of the variant sources (top rank first; ``.`` empty, ``A`` attacker,
-  ``D`` defender, ``K`` king; rank labels on the left and a file-letter footer, both optional).
+  ``D`` defender, ``K`` king, ``C`` commander, ``N`` knight; rank labels on the left and a
+  file-letter footer, both optional).
 * The OpenTafl position record (OpenTafl notation spec, "position record"): ``/row/.../row/``,
   **first row = rank 1**, runs of empty squares as numbers, ``t`` attacker, ``T`` defender,
-  ``K`` king.
+  ``K`` king, ``c`` commander, ``N`` knight.
+
+Commanders belong to the attackers and the knight to the defenders (Berserk Hnefatafl,
+aagenielsen.dk rule 1: "one of the defenders is the king's knight, and four of the attackers
+are viking commanders"); OpenTafl's letters for the other combinations (``C``, ``n``) are refused.
 """
 
 from __future__ import annotations
@@ -17,10 +22,22 @@ from .errors import PositionError
 from .squares import FILES, MAX_SIZE, MIN_SIZE, parse_square, square_name
 
 ATTACKER, DEFENDER, KING = "attacker", "defender", "king"
+COMMANDER, KNIGHT = "commander", "knight"
+#: The kinds that rule lists (``throne_stop = ["king"]`` ...) name; a commander counts as an
+#: attacker and a knight as a defender in them (see SOLDIER_OF).
 PIECE_KINDS = (ATTACKER, DEFENDER, KING)
-DIAGRAM_SYMBOLS = {"A": ATTACKER, "D": DEFENDER, "K": KING}
+#: Special pieces (Berserk Hnefatafl): commanders on the attackers' side, the knight on the
+#: defenders' side.
+SPECIAL_PIECES = (COMMANDER, KNIGHT)
+ALL_KINDS = PIECE_KINDS + SPECIAL_PIECES
+#: The kind whose list entries apply to a piece (itself for the three basic kinds).
+SOLDIER_OF = {ATTACKER: ATTACKER, DEFENDER: DEFENDER, KING: KING, COMMANDER: ATTACKER, KNIGHT: DEFENDER}
+#: The side a kind belongs to.
+SIDE_OF_KIND = {ATTACKER: "attackers", COMMANDER: "attackers", DEFENDER: "defenders", KNIGHT: "defenders",
+                KING: "defenders"}
+DIAGRAM_SYMBOLS = {"A": ATTACKER, "D": DEFENDER, "K": KING, "C": COMMANDER, "N": KNIGHT}
 SYMBOL_OF = {v: k for k, v in DIAGRAM_SYMBOLS.items()}
-OTN_SYMBOLS = {"t": ATTACKER, "T": DEFENDER, "K": KING}
+OTN_SYMBOLS = {"t": ATTACKER, "T": DEFENDER, "K": KING, "c": COMMANDER, "N": KNIGHT}
 OTN_OF = {v: k for k, v in OTN_SYMBOLS.items()}
 #: Longest OpenTafl position record accepted (25x25 with every square written out, plus slashes).
 MAX_OTN_LENGTH = MAX_SIZE * MAX_SIZE + MAX_SIZE + 1
@@ -32,17 +49,29 @@ class Position:
 
     Attributes:
         size: board side length, 5..25.
-        pieces: square name (``"e5"``) -> ``"attacker"`` | ``"defender"`` | ``"king"``.
+        pieces: square name (``"e5"``) -> ``"attacker"`` | ``"defender"`` | ``"king"`` |
+            ``"commander"`` | ``"knight"``.
     """
 
     size: int
     pieces: dict[str, str] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
-        """Number of pieces per kind: ``{"attacker": n, "defender": n, "king": n}``."""
+        """Number of pieces per kind: ``{"attacker": n, "defender": n, "king": n}``, plus
+        ``"commander"`` / ``"knight"`` where the position has any. Commanders and knights are
+        counted under their own kind only; :meth:`side_counts` counts whole sides."""
         out = {kind: 0 for kind in PIECE_KINDS}
         for kind in self.pieces.values():
-            out[kind] += 1
+            out[kind] = out.get(kind, 0) + 1
+        return out
+
+    def side_counts(self) -> dict[str, int]:
+        """Pieces per side, the king left out: ``{"attackers": n, "defenders": n}`` (commanders
+        count as attackers, the knight as a defender)."""
+        out = {"attackers": 0, "defenders": 0}
+        for kind in self.pieces.values():
+            if kind != KING:
+                out[SIDE_OF_KIND[kind]] += 1
         return out
 
     def king_square(self) -> str | None:
@@ -88,13 +117,18 @@ class Position:
 
         Raises:
             PositionError: malformed record, rows of unequal length, a size outside 5..25, or
-                an unknown piece letter. Strict: only digits, ``t T K`` and ``/`` are accepted.
+                an unknown piece letter. Strict: only digits, ``t T K c N`` and ``/`` are accepted
+                (an attacking knight ``n`` or a defending commander ``C`` is refused by name).
         """
         src = text.strip()
         if len(src) > MAX_OTN_LENGTH:
             raise PositionError(f"position record is too long ({len(src)} characters)", path, line)
-        if not re.fullmatch(r"/(?:[0-9tTK]+/)+", src):
-            bad = next((c for c in src if c not in "0123456789tTK/"), None)
+        if not re.fullmatch(r"/(?:[0-9tTKcN]+/)+", src):
+            bad = next((c for c in src if c not in "0123456789tTKcN/"), None)
+            if bad == "n":
+                raise PositionError("an attacking knight ('n') is not supported: the knight belongs to the defenders", path, line)
+            if bad == "C":
+                raise PositionError("a defending commander ('C') is not supported: commanders belong to the attackers", path, line)
             if bad is not None:
                 raise PositionError(f"unknown character {bad!r} in position record", path, line)
             raise PositionError("position record must look like /row/row/.../ (first row = rank 1)", path, line)
@@ -105,7 +139,7 @@ class Position:
         pieces: dict[str, str] = {}
         for rank, row in enumerate(rows, start=1):
             f = 0
-            for token in re.findall(r"\d+|[tTK]", row):
+            for token in re.findall(r"\d+|[tTKcN]", row):
                 if token.isdigit():
                     if int(token) == 0:
                         raise PositionError(f"row {rank}: empty run of 0 squares", path, line)
@@ -149,7 +183,7 @@ def parse_diagram(text: str, path: str | None = None, first_line: int = 1) -> Po
         raise PositionError("diagram is empty", path, first_line)
     footer = None
     last_no, last = numbered[-1]
-    if re.fullmatch(r"\s*[A-Za-z](\s+[A-Za-z])*\s*", last) and not set(last.split()) <= set(".ADK"):
+    if re.fullmatch(r"\s*[A-Za-z](\s+[A-Za-z])*\s*", last) and not set(last.split()) <= set(".ADKCN"):
         footer = (last_no, last.split())
         numbered = numbered[:-1]
     if not numbered:
@@ -182,7 +216,7 @@ def parse_diagram(text: str, path: str | None = None, first_line: int = 1) -> Po
                 continue
             kind = DIAGRAM_SYMBOLS.get(cell)
             if kind is None:
-                raise PositionError(f"unknown symbol {cell!r} at {FILES[f]}{rank} (use . A D K)", path, line_no)
+                raise PositionError(f"unknown symbol {cell!r} at {FILES[f]}{rank} (use . A D K C N)", path, line_no)
             pieces[f"{FILES[f]}{rank}"] = kind
     if footer is not None:
         line_no, letters = footer
@@ -212,4 +246,5 @@ def check_kings(position: Position, path: str | None = None, line: int | None = 
 
 
 __all__ = ["Position", "parse_diagram", "check_kings", "parse_square", "square_name",
-           "ATTACKER", "DEFENDER", "KING", "PIECE_KINDS"]
+           "ATTACKER", "DEFENDER", "KING", "COMMANDER", "KNIGHT", "PIECE_KINDS", "SPECIAL_PIECES",
+           "ALL_KINDS", "SOLDIER_OF", "SIDE_OF_KIND"]
