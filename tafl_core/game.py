@@ -2,18 +2,26 @@
 results, undo/redo and position hashing.
 
 Squares are ints (``rank * size + file``, ``a1`` = 0). Pieces are small ints: ``EMPTY`` 0,
-``ATT`` 1 (attacker), ``DEF`` 2 (defender), ``KNG`` 3 (king). Sides: ``ATTACKERS`` 0,
-``DEFENDERS`` 1. Moves are ints ``from_square << 10 | to_square`` internally and
-:class:`Move` values at the public surface.
+``ATT`` 1 (attacker), ``DEF`` 2 (defender), ``KNG`` 3 (king), ``CMD`` 4 (commander, attackers'
+side), ``KNT`` 5 (knight, defenders' side). Sides: ``ATTACKERS`` 0, ``DEFENDERS`` 1. Moves are
+ints ``from_square << 10 | to_square`` internally and :class:`Move` values at the public
+surface; ``from == to`` is the move that ends a berserk turn (``"end"``).
 
 Rules implemented (README.md, "rules.toml", lists every key):
 
-* movement: orthogonal, any distance over empty squares, no jumping; special squares (throne,
-  corners, camps) restrict who may stop, pass or re-enter;
+* movement: orthogonal, any distance over empty squares; special squares (throne, corners,
+  camps) restrict who may stop, pass or re-enter; commanders count as attackers and the knight
+  as a defender in those lists;
+* jumps (``king_jump``, ``commander_jump``, ``knight_jump``; Berserk Hnefatafl, aagenielsen.dk
+  rule 4b): over one adjacent ordinary enemy piece onto the empty square beyond; the knight's
+  jump captures the piece jumped;
 * custodial capture: only the moving piece captures; an enemy is removed when it stands between
   the moved piece and a friendly piece or a square hostile to it (always, or only while empty);
   moving between two enemies is safe; one move may capture several pieces;
-* king capture per ``king_capture``; the king as hammer/anvil per ``king_armed``;
+* king capture per ``king_capture``; the king as hammer/anvil per ``king_armed``; with
+  ``commander_king_capture`` also by a commander against another commander or a hostile square;
+* berserk turns (``berserk``): after a capture the same piece may move again with a move that
+  captures (aagenielsen.dk Berserk rules; OpenTafl ``ber:c``);
 * shieldwall, exit fort (``edge_fort``), encirclement, repetition and "no legal move" results.
 """
 
@@ -25,16 +33,24 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .errors import IllegalMove, NotationError, PositionError
-from .position import ATTACKER, DEFENDER, KING, Position, check_kings
+from .position import ATTACKER, COMMANDER, DEFENDER, KING, KNIGHT, SOLDIER_OF, Position, check_kings
 from .ruleset import Ruleset, corner_squares
 from .squares import parse_square, square_name
 
-EMPTY, ATT, DEF, KNG = 0, 1, 2, 3
+EMPTY, ATT, DEF, KNG, CMD, KNT = 0, 1, 2, 3, 4, 5
 ATTACKERS, DEFENDERS = 0, 1
 SIDE_NAMES = ("attackers", "defenders")
-KIND_CODE = {ATTACKER: ATT, DEFENDER: DEF, KING: KNG}
-CODE_KIND = {ATT: ATTACKER, DEF: DEFENDER, KNG: KING}
-SIDE_OF = (None, ATTACKERS, DEFENDERS, DEFENDERS)
+KIND_CODE = {ATTACKER: ATT, DEFENDER: DEF, KING: KNG, COMMANDER: CMD, KNIGHT: KNT}
+CODE_KIND = {ATT: ATTACKER, DEF: DEFENDER, KNG: KING, CMD: COMMANDER, KNT: KNIGHT}
+SIDE_OF = (None, ATTACKERS, DEFENDERS, DEFENDERS, ATTACKERS, DEFENDERS)
+#: 1 for the codes of the attackers' side (attacker, commander), per code.
+IS_ATT = (0, 1, 0, 0, 1, 0)
+#: The ordinary piece of each side: the only kind a jump may go over (aagenielsen rule 4b).
+ORDINARY = (ATT, DEF)
+JUMP_NONE, JUMP_PLAIN, JUMP_CAPTURE, JUMP_RESTRICTED = 0, 1, 2, 3
+_JUMP_CODE = {"none": JUMP_NONE, "jump": JUMP_PLAIN, "free": JUMP_PLAIN, "capture": JUMP_CAPTURE,
+              "restricted": JUMP_RESTRICTED}
+END_MOVE = "end"
 NORMAL, THRONE, CORNER, CAMP = 0, 1, 2, 3
 SPECIAL_NAME = {THRONE: "throne", CORNER: "corner", CAMP: "camp"}
 _ZOBRIST_SEED = 0x7AF1
@@ -44,21 +60,32 @@ _ZOBRIST_SEED = 0x7AF1
 class Move:
     """A move from one square to another (square ints on a board of ``size``).
 
-    ``str(move)`` is the notation ``"e1-e5"``; :meth:`parse` reads it.
+    ``str(move)`` is the notation ``"e1-e5"``; :meth:`parse` reads it. ``frm == to`` is the move
+    that ends a berserk turn; its text is ``"end"``.
     """
 
     frm: int
     to: int
     size: int
 
+    @property
+    def is_end(self) -> bool:
+        """True for the move that ends a berserk turn."""
+        return self.frm == self.to
+
     def __str__(self) -> str:
+        if self.frm == self.to:
+            return END_MOVE
         return f"{square_name(self.frm, self.size)}-{square_name(self.to, self.size)}"
 
     @classmethod
     def parse(cls, text: str, size: int) -> "Move":
         """Read ``"e1-e5"`` (also ``"e1e5"``); a capture list - OpenTafl ``e1-e5xe6/f5`` or the
         aagenielsen records' ``e1-e5xe6xf5`` - and a trailing ``+``/``++`` are accepted and
-        ignored, but must be well formed.
+        ignored, but must be well formed. OpenTafl's marks for special pieces and berserk moves
+        are read too: a piece letter before a square (``Ne6``, ``xce7``), ``^`` (jump), ``=``
+        (berserk move) and ``^=``; whether the move is a jump follows from the position.
+        ``"end"`` (ending a berserk turn) needs the position: use :meth:`Game.play`.
 
         Raises:
             NotationError: malformed move or a square off the board.
@@ -72,11 +99,12 @@ class Move:
         a, b, caps = m.group(1), m.group(2), m.group(3)
         move = cls(parse_square(a, size), parse_square(b, size), size)
         for sq in (re.split("[/x]", caps) if caps else ()):
-            parse_square(sq, size)
+            parse_square(sq.lstrip("tTcCnNkK"), size)
         return move
 
 
-_MOVE_RE = re.compile(r"([a-yA-Y][1-9][0-9]?)-?([a-yA-Y][1-9][0-9]?)(?:x([a-yA-Y][1-9][0-9]?(?:[/x][a-yA-Y][1-9][0-9]?)*))?\+{0,2}",
+_MOVE_RE = re.compile(r"[tTcCnNkK]?([a-yA-Y][1-9][0-9]?)(?:-|\^=|\^|=)?([a-yA-Y][1-9][0-9]?)"
+                      r"(?:x[tTcCnNkK]?([a-yA-Y][1-9][0-9]?(?:[/x][tTcCnNkK]?[a-yA-Y][1-9][0-9]?)*))?\+{0,2}",
                       re.ASCII)
 
 
@@ -86,11 +114,13 @@ class Capture:
 
     Attributes:
         square: where it stood (square int).
-        piece: ``"attacker"`` | ``"defender"`` | ``"king"``.
+        piece: ``"attacker"`` | ``"defender"`` | ``"king"`` | ``"commander"`` | ``"knight"``.
         reason: ``custodial`` | ``hostile_throne`` | ``hostile_corner`` | ``hostile_camp`` |
-            ``king_custodial`` | ``king_surrounded`` | ``shieldwall``.
+            ``king_custodial`` | ``king_surrounded`` | ``king_commanders`` | ``shieldwall`` |
+            ``jump`` (taken by the knight's jump over it).
         partners: what closed the capture besides the moved piece: ``(square or -1, kind)``
-            pairs, kind one of attacker, defender, king, throne, corner, camp, edge.
+            pairs, kind one of attacker, defender, king, commander, knight, throne, corner,
+            camp, edge (none for ``jump``).
         rule: the rules.toml key behind the capture (``custodial`` for the basic rule every
             ruleset shares; ``king_armed`` when the king took part), for the page's section ref.
     """
@@ -119,18 +149,32 @@ class Result:
 
 @dataclass(frozen=True)
 class PlayedMove:
-    """What one move did: the move, its captures and the result it produced (or None)."""
+    """What one move did: the move, its captures and the result it produced (or None).
+
+    Attributes:
+        jump: the move jumped over a piece.
+        berserk: the move continued a berserk turn (the same piece moved again after a capture).
+        continues: after this move the same side moves again (a berserk turn goes on).
+    """
 
     move: Move
     side: str
     captures: tuple[Capture, ...]
     result: Result | None
+    jump: bool = False
+    berserk: bool = False
+    continues: bool = False
 
     def notation(self) -> str:
-        """OpenTafl move record, e.g. ``e1-e5xe6/f5``."""
-        s = str(self.move)
+        """OpenTafl move record: ``e1-e5xe6/f5``; ``e6^e8`` a jump, ``e8=e4`` a berserk move,
+        ``e6^=e8`` a berserk jump (OpenTafl notation spec, move records); ``end``."""
+        if self.move.is_end:
+            return END_MOVE
+        n = self.move.size
+        sep = ("^" if self.jump else "") + ("=" if self.berserk else "") or "-"
+        s = f"{square_name(self.move.frm, n)}{sep}{square_name(self.move.to, n)}"
         if self.captures:
-            s += "x" + "/".join(square_name(c.square, self.move.size) for c in self.captures)
+            s += "x" + "/".join(square_name(c.square, n) for c in self.captures)
         return s
 
 
@@ -159,6 +203,7 @@ class _Tables:
             stop = bytearray(n2)
             within = bytearray(n2)
             pas = bytearray(n2)
+            kname = SOLDIER_OF[kname]   # a commander follows the attackers' lists, a knight the defenders'
             for s in range(n2):
                 k = kind[s]
                 if k == NORMAL:
@@ -173,6 +218,7 @@ class _Tables:
         # hostility of special squares to each victim code: 0 no, 1 always, 2 only while empty
         self.hostile = {}
         for code, kname in CODE_KIND.items():
+            kname = SOLDIER_OF[kname]
             h = bytearray(n2)
             for s in range(n2):
                 k = kind[s]
@@ -221,10 +267,24 @@ class _Tables:
         self.repetition = v("repetition")
         self.repetition_count = v("repetition_count")
         self.no_moves = v("no_moves")
+        # jumps per piece code (JUMP_*), commanders' king capture, berserk turns
+        self.jump = (JUMP_NONE, JUMP_NONE, JUMP_NONE, _JUMP_CODE[v("king_jump")],
+                     _JUMP_CODE[v("commander_jump")], _JUMP_CODE[v("knight_jump")])
+        self.any_jump = any(self.jump)
+        self.commander_king = v("commander_king_capture") == "custodial"
+        self.berserk = {"off": 0, "capture": 1, "capture_or_escape": 2}[v("berserk")]
+        self.berserk_compulsory = bool(v("berserk_compulsory"))
+        self.allowed_codes = {ATT, DEF, KNG}
+        if "commander_jump" in rs.rules:
+            self.allowed_codes.add(CMD)
+        if "knight_jump" in rs.rules:
+            self.allowed_codes.add(KNT)
         rng = random.Random(_ZOBRIST_SEED + n)
+        # codes 1..3 draw their keys first, so hashes of games without special pieces stay as they were
         self.zobrist = [[0] * n2] + [[rng.getrandbits(64) for _ in range(n2)] for _ in range(3)]
         self.within_cache: dict[tuple[int, int], bytes] = {}   # see _stop_from_special
         self.z_side = rng.getrandbits(64)
+        self.zobrist += [[rng.getrandbits(64) for _ in range(n2)] for _ in range(2)]
 
 
 class Game:
@@ -238,7 +298,12 @@ class Game:
 
     Raises:
         PositionError: the position has no king or several, a different size than the
-            ruleset, or a piece on a square it may not stand on.
+            ruleset, a piece on a square it may not stand on, or a commander or knight under
+            rules that have none.
+
+    Attributes:
+        berserker: square of the piece that is in the middle of a berserk turn (it alone may
+            move, and only with a move that captures), or -1.
     """
 
     def __init__(self, ruleset: Ruleset, position: Position | None = None, to_move: str | None = None):
@@ -255,6 +320,8 @@ class Game:
         for name, kind in pos.pieces.items():
             s = parse_square(name, n)
             code = KIND_CODE[kind]
+            if code not in t.allowed_codes:
+                raise PositionError(f"these rules have no {kind}s ({name}): only a layout with a {kind} has rules for it")
             if t.kind[s] != NORMAL and not t.stop_within[code][s]:
                 raise PositionError(f"{_an(kind)} may not stand on {name} (a {SPECIAL_NAME[t.kind[s]]} square)")
             self.board[s] = code
@@ -271,7 +338,10 @@ class Game:
                 h ^= t.zobrist[code][s]
         self.hash = h
         self.result: Result | None = None
-        self.history: list[tuple] = []   # (PlayedMove, captured [(sq, code)], prev_result, prev_hash)
+        self.berserker = -1
+        # (PlayedMove, captured [(sq, code)], prev_result, prev_hash, mover code, prev berserker,
+        #  whether the position after it was counted for repetition)
+        self.history: list[tuple] = []
         self.redo_stack: list[Move] = []
         self.seen: dict[int, int] = {h: 1}
         if self.king >= 0 and t.escape[self.king]:
@@ -298,12 +368,26 @@ class Game:
 
     def move_codes(self, side: int | None = None, frm: int | None = None) -> list[int]:
         """All legal moves of ``side`` (default: side to move) as ints ``from << 10 | to``;
-        only from square ``frm`` when given. Empty when the game is over."""
+        only from square ``frm`` when given. Empty when the game is over. In a berserk turn
+        only the berserker's capturing moves (and, unless continuing is compulsory, the end
+        move ``berserker << 10 | berserker``)."""
         if self.result is not None:
             return []
+        side = self.side if side is None else side
+        if self.berserker >= 0 and side == self.side:
+            b = self.berserker
+            if frm is not None and frm != b:
+                return []
+            out = self._berserk_codes(b)
+            if not self.t.berserk_compulsory:
+                out.append(b << 10 | b)
+            return out
+        return self._plain_codes(side, frm)
+
+    def _plain_codes(self, side: int, frm: int | None = None) -> list[int]:
+        """Slides and jumps of ``side`` (only from ``frm`` when given), berserk turns aside."""
         t = self.t
         board = self.board
-        side = self.side if side is None else side
         out = []
         append = out.append
         squares = (frm,) if frm is not None else self.pieces[side]
@@ -325,7 +409,64 @@ class Game:
                         append(base | s)
                     if not pas[s]:
                         break
+            if t.any_jump and t.jump[code]:
+                for to in self._jump_targets(f, code, stop):
+                    append(base | to)
         return out
+
+    def _jump_targets(self, f: int, code: int, stop: bytes) -> list[int]:
+        """Landing squares of the jumps of the piece ``code`` on ``f`` (aagenielsen Berserk rule
+        4b): over an adjacent ordinary enemy piece onto the empty square beyond, where the piece
+        may stop; a restricted king jump starts or ends on a special square."""
+        t = self.t
+        board = self.board
+        victim = ORDINARY[1 - SIDE_OF[code]]
+        restricted = t.jump[code] == JUMP_RESTRICTED
+        out = []
+        for nb, beyond, _ in t.nbrs[f]:
+            if beyond < 0 or board[nb] != victim or board[beyond] or not stop[beyond]:
+                continue
+            if restricted and t.kind[f] == NORMAL and t.kind[beyond] == NORMAL:
+                continue
+            out.append(beyond)
+        return out
+
+    def _jumped(self, f: int, to: int) -> int:
+        """The square jumped over by the move ``f``-``to`` (a move of two squares over an
+        occupied square), or -1."""
+        n = self.t.n
+        d = to - f
+        if d in (2, -2) and f // n == to // n or d in (2 * n, -2 * n):
+            mid = (f + to) // 2
+            if self.board[mid]:
+                return mid
+        return -1
+
+    def _capturing(self, f: int, to: int) -> bool:
+        """True when the (legal) move ``f``-``to`` would capture something; the board is left
+        as it was."""
+        board = self.board
+        code = board[f]
+        jumped = self._jumped(f, to)
+        king = self.king
+        board[f] = EMPTY
+        board[to] = code
+        if code == KNG:
+            self.king = to
+        try:
+            return bool(self._captures(to, code, SIDE_OF[code], jumped))
+        finally:
+            board[to] = EMPTY
+            board[f] = code
+            self.king = king
+
+    def _berserk_codes(self, b: int) -> list[int]:
+        """The berserker's continuations from ``b``: moves that capture, and with
+        ``berserk = capture_or_escape`` the king's moves onto an escape square."""
+        t = self.t
+        escape = t.berserk == 2 and self.board[b] == KNG
+        return [m for m in self._plain_codes(self.side, b)
+                if (escape and t.escape[m & 1023]) or self._capturing(b, m & 1023)]
 
     def legal_moves(self, frm: int | str | None = None) -> list[Move]:
         """Legal moves of the side to move (only from ``frm`` when given) as :class:`Move` values."""
@@ -342,10 +483,21 @@ class Game:
     def why_illegal(self, move: Move) -> str | None:
         """Why ``move`` is not legal for the side to move, in words; None when it is legal."""
         n = self.t.n
+        t = self.t
         if self.result is not None:
             return "the game is over"
         f, to = move.frm, move.to
         a, b = square_name(f, n), square_name(to, n)
+        if self.berserker >= 0:
+            bs = square_name(self.berserker, n)
+            if f == to == self.berserker:
+                if t.berserk_compulsory:
+                    return f"the berserk turn must go on: the piece on {bs} can still capture"
+                return None
+            if f != self.berserker:
+                return f"in this berserk turn only the piece on {bs} may move again (or end the turn)"
+        elif f == to:
+            return "a move must go somewhere" if self.board[f] else f"there is no piece on {a}"
         code = self.board[f]
         if not code:
             return f"there is no piece on {a}"
@@ -359,8 +511,26 @@ class Game:
             return f"{a}-{b} is not along a rank or file"
         if (f << 10 | to) in self.move_codes(frm=f):
             return None
+        if self.berserker >= 0 and (f << 10 | to) in self._plain_codes(self.side, f):
+            return f"{a}-{b} captures nothing; a berserk move must capture"
         if self.board[to]:
             return f"{b} is occupied"
+        jumped = self._jumped(f, to)
+        if jumped >= 0:
+            kind = CODE_KIND[code]
+            over = CODE_KIND[self.board[jumped]]
+            mode = t.jump[code]
+            if mode == JUMP_NONE:
+                return f"{_an(kind)} may not jump"
+            if SIDE_OF[self.board[jumped]] == SIDE_OF[code]:
+                return f"a jump goes over an enemy piece, not over {_an(over)}"
+            if self.board[jumped] != ORDINARY[1 - SIDE_OF[code]]:
+                return f"a jump may only go over an ordinary enemy piece, not over the {over}" if over == KING \
+                    else f"a jump may only go over an ordinary enemy piece, not over {_an(over)}"
+            if mode == JUMP_RESTRICTED:
+                return f"the king may jump only from or to a restricted square (throne or corner)" \
+                    if t.kind[f] == NORMAL and t.kind[to] == NORMAL else f"the king may not stop on {b}"
+            return f"{_an(kind)} may not stop on the {SPECIAL_NAME.get(t.kind[to], 'square')} {b}"
         ray = next(r for r in self.t.rays[f] if to in r)
         kind = CODE_KIND[code]
         for s in ray:
@@ -374,14 +544,20 @@ class Game:
 
     # -- playing --------------------------------------------------------------------------------
     def play(self, move: Move | str) -> PlayedMove:
-        """Play ``move`` for the side to move; returns what it did (captures, result).
+        """Play ``move`` for the side to move (a :class:`Move`, ``"e1-e5"``, or ``"end"`` to end a
+        berserk turn); returns what it did (captures, result).
 
         Raises:
             NotationError: a malformed move string.
             IllegalMove: the move is not legal here (the message says why).
         """
         if isinstance(move, str):
-            move = Move.parse(move, self.t.n)
+            if move.strip().lower() == END_MOVE:
+                if self.berserker < 0:
+                    raise IllegalMove("there is no berserk turn to end")
+                move = Move(self.berserker, self.berserker, self.t.n)
+            else:
+                move = Move.parse(move, self.t.n)
         why = self.why_illegal(move)
         if why:
             raise IllegalMove(why)
@@ -398,19 +574,20 @@ class Game:
         there is nothing to undo. The move can be replayed with :meth:`redo`."""
         if not self.history:
             return None
-        played, captured, prev_result, prev_hash, mover_code = self.history.pop()
-        t = self.t
-        self.seen[self.hash] -= 1
-        if not self.seen[self.hash]:
-            del self.seen[self.hash]
+        played, captured, prev_result, prev_hash, mover_code, prev_berserker, counted = self.history.pop()
+        if counted:
+            self.seen[self.hash] -= 1
+            if not self.seen[self.hash]:
+                del self.seen[self.hash]
         f, to = played.move.frm, played.move.to
         side = SIDE_OF[mover_code]
-        self.board[to] = EMPTY
-        self.board[f] = mover_code
-        self.pieces[side].discard(to)
-        self.pieces[side].add(f)
-        if mover_code == KNG:
-            self.king = f
+        if f != to:
+            self.board[to] = EMPTY
+            self.board[f] = mover_code
+            self.pieces[side].discard(to)
+            self.pieces[side].add(f)
+            if mover_code == KNG:
+                self.king = f
         for s, code in captured:
             self.board[s] = code
             self.pieces[SIDE_OF[code]].add(s)
@@ -419,6 +596,7 @@ class Game:
         self.side = side
         self.hash = prev_hash
         self.result = prev_result
+        self.berserker = prev_berserker
         self.redo_stack.append(played.move)
         return played
 
@@ -447,41 +625,65 @@ class Game:
         z = t.zobrist
         prev_hash = self.hash
         prev_result = self.result
-        board[f] = EMPTY
-        board[to] = code
-        own = self.pieces[side]
-        own.discard(f)
-        own.add(to)
-        h = prev_hash ^ z[code][f] ^ z[code][to] ^ t.z_side
-        if code == KNG:
-            self.king = to
-        captures = self._captures(to, code, side)
+        prev_berserker = self.berserker
+        captures: list[Capture] = []
         captured = []
-        enemy = self.pieces[1 - side]
-        for cap in captures:
-            s = cap.square
-            c = board[s]
-            if not c:
-                continue
-            captured.append((s, c))
-            board[s] = EMPTY
-            enemy.discard(s)
-            h ^= z[c][s]
-            if c == KNG:
-                self.king = -1
+        h = prev_hash
+        jumped = -1
+        result = None
+        if f != to:
+            jumped = self._jumped(f, to)
+            board[f] = EMPTY
+            board[to] = code
+            own = self.pieces[side]
+            own.discard(f)
+            own.add(to)
+            h ^= z[code][f] ^ z[code][to]
+            if code == KNG:
+                self.king = to
+            captures = self._captures(to, code, side, jumped)
+            enemy = self.pieces[1 - side]
+            for cap in captures:
+                s = cap.square
+                c = board[s]
+                if not c:
+                    continue
+                captured.append((s, c))
+                board[s] = EMPTY
+                enemy.discard(s)
+                h ^= z[c][s]
+                if c == KNG:
+                    self.king = -1
+            result = self._decided_after(to, code, side, captures)
+        # Berserk (aagenielsen Berserk rules; OpenTafl ber:c): after a capture the same piece may
+        # move again while it has a capturing move; the side stays to move and this in-between
+        # position is not counted for repetition.
+        self.berserker = -1
+        goes_on = (result is None and t.berserk and bool(captured) and bool(self._berserk_codes(to)))
+        if goes_on:
+            self.berserker = to
+        else:
+            h ^= t.z_side
+            self.side = 1 - side
+            self.seen[h] = self.seen.get(h, 0) + 1
+            if result is None:
+                result = self._turn_result(side, h)
         self.hash = h
-        self.side = 1 - side
-        self.seen[h] = self.seen.get(h, 0) + 1
-        result = self._result_after(to, code, side, h)
         self.result = result
-        played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result)
-        self.history.append((played, captured, prev_result, prev_hash, code))
+        played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result,
+                            jump=jumped >= 0, berserk=prev_berserker >= 0 and f != to, continues=goes_on)
+        self.history.append((played, captured, prev_result, prev_hash, code, prev_berserker, not goes_on))
         return result if fast else played
 
-    def _captures(self, to: int, code: int, side: int) -> list[Capture]:
+    def _captures(self, to: int, code: int, side: int, jumped: int = -1) -> list[Capture]:
+        """Captures made by the piece ``code`` of ``side`` that has just arrived on ``to``
+        (``jumped``: the square it jumped over, or -1)."""
         t = self.t
         board = self.board
         out = []
+        if jumped >= 0 and t.jump[code] == JUMP_CAPTURE:
+            # The knight's jump takes the piece jumped over (aagenielsen Berserk rule 4b/5b).
+            out.append(Capture(jumped, CODE_KIND[board[jumped]], "jump", (), f"{CODE_KIND[code]}_jump"))
         if code == KNG and not t.king_hammer:
             hammer = False
         else:
@@ -492,8 +694,12 @@ class Game:
                 continue
             if victim == KNG:
                 cap = self._king_capture(nb, to, d)
+                if cap is None and code == CMD and t.commander_king:
+                    cap = self._commander_king_capture(nb, d)
                 if cap:
                     out.append(cap)
+                continue
+            if out and nb == jumped and out[0].square == jumped:
                 continue
             if not hammer:
                 continue
@@ -513,6 +719,25 @@ class Game:
             out.extend(self._shieldwall(to, side, {c.square for c in out}))
         return out
 
+    def _commander_king_capture(self, k: int, d: int) -> Capture | None:
+        """``commander_king_capture = custodial``: the commander that moved next to the king on
+        ``k`` (direction ``d`` from the commander to the king) captures him against another
+        commander or an empty square hostile to the king - never on the throne (OpenTafl's
+        Berserk rules, CommanderCaptureVictoryTest / CommanderCornerCaptureVictoryTest)."""
+        t = self.t
+        if k == t.throne:
+            return None
+        beyond = t.step[k][d]
+        if beyond < 0:
+            return None
+        other = self.board[beyond]
+        if other == CMD:
+            return Capture(k, KING, "king_commanders", ((beyond, COMMANDER),), "commander_king_capture")
+        if not other and t.hostile[KNG][beyond]:
+            kname = SPECIAL_NAME[t.kind[beyond]]
+            return Capture(k, KING, "king_commanders", ((beyond, kname),), "commander_king_capture")
+        return None
+
     def _king_hostile_square(self, s: int, throne_counts: bool) -> str | None:
         """Kind name when square ``s`` (not a piece on it) counts against the king: a special
         square hostile to the king per the ruleset, or - when ``throne_counts`` (the king-capture
@@ -529,8 +754,9 @@ class Game:
         return None
 
     def _king_capture(self, k: int, mover: int, d: int) -> Capture | None:
-        """King on ``k`` attacked by the attacker that just moved to ``mover``; ``d`` is the
-        direction from ``mover`` to ``k``. Implements ``king_capture`` (README.md)."""
+        """King on ``k`` attacked by the attacker (or commander) that just moved to ``mover``;
+        ``d`` is the direction from ``mover`` to ``k``. Implements ``king_capture`` (README.md);
+        commanders count as attackers."""
         t = self.t
         board = self.board
         mode = t.king_capture
@@ -545,8 +771,8 @@ class Game:
             beyond = t.step[k][d]
             if beyond < 0:
                 return None
-            if board[beyond] == ATT:
-                return Capture(k, KING, "king_custodial", ((beyond, ATTACKER),), "king_capture")
+            if IS_ATT[board[beyond]]:
+                return Capture(k, KING, "king_custodial", ((beyond, CODE_KIND[board[beyond]]),), "king_capture")
             kname = self._king_hostile_square(beyond, False)
             if kname:
                 return Capture(k, KING, "king_custodial", ((beyond, kname),), "king_capture")
@@ -556,9 +782,9 @@ class Game:
         if len(adj) < 4 and mode != "surrounded_edge":
             return None
         for nb in adj:
-            if board[nb] == ATT:
+            if IS_ATT[board[nb]]:
                 if nb != mover:
-                    partners.append((nb, ATTACKER))
+                    partners.append((nb, CODE_KIND[board[nb]]))
                 continue
             if mode == "all_attackers":
                 return None
@@ -646,16 +872,25 @@ class Game:
                         tuple(partners) + ((s + inward, CODE_KIND[board[s + inward]]),), "shieldwall")
                 for s in row if board[s] != KNG]
 
-    def _result_after(self, to: int, code: int, side: int, h: int) -> Result | None:
+    def _decided_after(self, to: int, code: int, side: int, captures: list[Capture] = ()) -> Result | None:
+        """The result the move of ``side``'s piece ``code`` onto ``to`` (with ``captures``)
+        decides on the board: king captured or escaped, exit fort, encirclement; None otherwise."""
         t = self.t
         if self.king < 0:
-            return Result("attackers", "king_captured", "king_capture")
+            rule = next((c.rule for c in captures if c.piece == KING), "king_capture")
+            return Result("attackers", "king_captured", rule)
         if code == KNG and t.escape[to]:
             return Result("defenders", "king_escaped", "escape")
         if side == DEFENDERS and t.edge_fort and self._exit_fort():
             return Result("defenders", "edge_fort", "edge_fort")
         if side == ATTACKERS and t.encirclement and self._encircled():
             return Result("attackers", "encirclement", "encirclement")
+        return None
+
+    def _turn_result(self, side: int, h: int) -> Result | None:
+        """The result when ``side``'s turn has ended in the position with hash ``h``:
+        repetition, or the other side without a legal move; None otherwise."""
+        t = self.t
         if t.repetition != "ignored" and self.seen[h] >= t.repetition_count:
             if t.repetition == "draw":
                 return Result(None, "repetition", "repetition")
@@ -682,7 +917,7 @@ class Game:
         while todo:
             s = todo.pop()
             for nb, _, _ in t.nbrs[s]:
-                if nb in seen or board[nb] == ATT:
+                if nb in seen or IS_ATT[board[nb]]:
                     continue
                 if edge[nb]:
                     return False
@@ -712,7 +947,7 @@ class Game:
                 if c == EMPTY:
                     region.add(nb)
                     todo.append(nb)
-                elif c == DEF:
+                elif c == DEF or c == KNT:
                     walls.add(nb)
                 else:
                     return False  # an attacker touches the region
@@ -721,7 +956,7 @@ class Game:
         # Greatest set of defenders that protect each other: a defender stays in the set while
         # on each axis one neighbour is off the board, inside the region, or in the set.
         n = t.n
-        solid = {s for s in self.pieces[DEFENDERS] if board[s] == DEF}
+        solid = {s for s in self.pieces[DEFENDERS] if board[s] in (DEF, KNT)}
         changed = True
         while changed:
             changed = False
@@ -749,7 +984,7 @@ class Game:
                     return True
                 if not pas[s]:
                     break
-        return False
+        return bool(t.any_jump and t.jump[code] and self._jump_targets(f, code, stop))
 
 
 def _stop_from_special(t: _Tables, code: int, f: int) -> bytes:

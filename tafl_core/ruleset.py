@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import NotationError, PositionError, RulesFileError
-from .position import KING, PIECE_KINDS, Position, check_kings, parse_diagram
+from .position import COMMANDER, KING, KNIGHT, PIECE_KINDS, Position, check_kings, parse_diagram
 from .squares import FILES, parse_square, square_name
 
 RULESET_MIN_SIZE, RULESET_MAX_SIZE = 7, 25
@@ -36,13 +36,28 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "shieldwall": ("off", "on", "corner"),
     "repetition": ("ignored", "draw", "loss_repeater", "loss_defenders"),
     "no_moves": ("loss", "draw", "none"),
+    # Special pieces and berserk turns (Berserk Hnefatafl, aagenielsen.dk rules 3b/4b).
+    "king_jump": ("none", "restricted", "free"),
+    "commander_jump": ("none", "jump", "capture"),
+    "knight_jump": ("none", "jump", "capture"),
+    "commander_king_capture": ("none", "custodial"),
+    "berserk": ("off", "capture", "capture_or_escape"),
 }
-_BOOLS = ("throne", "shieldwall_flank", "edge_fort", "encirclement")
+_BOOLS = ("throne", "shieldwall_flank", "edge_fort", "encirclement", "berserk_compulsory")
 _BASE_KEYS = ("first_mover", "escape", "king_armed", "king_capture", "throne", "corners", "camps",
               "shieldwall", "shieldwall_flank", "edge_fort", "encirclement", "repetition",
               "repetition_count", "no_moves")
 _SPECIAL_KEYS = {kind: tuple(f"{kind}_{f}" for f in _KIND_LIST_FIELDS) for kind in SPECIAL_KINDS}
-ALL_RULE_KEYS = _BASE_KEYS + sum(_SPECIAL_KEYS.values(), ())
+#: Keys that may be left out of any rules.toml; absent they take these values (no jumps, no
+#: berserk moves: the rule of every variant without special pieces).
+OPTIONAL_DEFAULTS: dict[str, Any] = {"king_jump": "none", "berserk": "off"}
+#: Keys that exist only with special pieces in the layout or berserk moves.
+_PIECE_KEYS = {COMMANDER: ("commander_jump", "commander_king_capture"), KNIGHT: ("knight_jump",)}
+_ALL_PIECE_KEYS = ("commander_jump", "commander_king_capture", "knight_jump")
+_BERSERK_KEYS = ("berserk_compulsory",)
+ALL_RULE_KEYS = (_BASE_KEYS + sum(_SPECIAL_KEYS.values(), ()) + tuple(OPTIONAL_DEFAULTS)
+                 + sum(_PIECE_KEYS.values(), ()) + _BERSERK_KEYS)
+_JUMP_KEYS = ("king_jump", "commander_jump", "knight_jump")
 
 
 @dataclass(frozen=True)
@@ -114,6 +129,12 @@ class Ruleset:
         because their special square does not exist (empty list)."""
         rule = self.rules.get(key)
         if rule is None:
+            if key in OPTIONAL_DEFAULTS:
+                return OPTIONAL_DEFAULTS[key]
+            if key in ("commander_jump", "knight_jump", "commander_king_capture"):
+                return "none"
+            if key == "berserk_compulsory":
+                return False
             if key in ALL_RULE_KEYS:
                 return []
             raise KeyError(key)
@@ -145,8 +166,11 @@ class Ruleset:
                 raise RulesFileError(f"unknown rule '{key}'")
             old = rules.get(key)
             rules[key] = replace(old, value=value) if old else Rule(key, value, assumed=True)
-        required = set(_required_keys({k: r.value for k, r in rules.items()}))
-        rules = {k: r for k, r in rules.items() if k in required or k in _BASE_KEYS}   # rules that no longer apply
+        required = set(_required_keys({k: r.value for k, r in rules.items()}, _layout_kinds(self.layout)))
+        # Drop the rules that no longer apply (the lists of a special square switched off); the
+        # piece rules stay: the pieces they govern may be set up on the board.
+        rules = {k: r for k, r in rules.items()
+                 if k in required or k in _BASE_KEYS or k in OPTIONAL_DEFAULTS or k in _ALL_PIECE_KEYS}
         out = replace(self, rules=rules, overridden=tuple(sorted(set(self.overridden) | set(overrides))))
         _check_values(out, self.path or "<overrides>", strict_presence=True, unused_is_error=False)
         return out
@@ -281,9 +305,16 @@ class Ruleset:
                  "atkf:" + ("y" if v("first_mover") == "attackers" else "n"),
                  "ka:" + {"yes": "y", "no": "n", "anvil": "a", "hammer": "h"}[v("king_armed")], f"ks:{ks}"]
         letters = {"attacker": "t", "defender": "T", "king": "K"}
+        letters_extra = ("c" if "commander_jump" in self.rules else "") + ("N" if "knight_jump" in self.rules else "")
 
         def kinds(key: str) -> str:
-            return "".join(letters[k] for k in v(key))
+            # A commander counts as an attacker and a knight as a defender in the lists.
+            out = "".join(letters[k] for k in v(key))
+            if "t" in out and "c" in letters_extra:
+                out += "c"
+            if "T" in out and "N" in letters_extra:
+                out += "N"
+            return out
         corners = self.special_squares()["corners"]
         parts.append("cor:" + ",".join(corners) + ("," if corners else ""))
         if corners:
@@ -299,6 +330,15 @@ class Ruleset:
             parts.append("swf:" + ("y" if v("shieldwall_flank") else "n"))
         parts.append("efe:" + ("y" if v("edge_fort") else "n"))
         parts.append("surf:" + ("y" if v("encirclement") else "n"))
+        jumps = {"none": "n", "restricted": "r", "free": "j", "jump": "j", "capture": "c"}
+        parts.append("kj:" + jumps[v("king_jump")])
+        if "commander_jump" in self.rules:
+            parts.append("cj:" + jumps[v("commander_jump")])
+        if "knight_jump" in self.rules:
+            parts.append("nj:" + jumps[v("knight_jump")])
+        if v("berserk") == "capture_or_escape":
+            return None   # OpenTafl's berserk modes know no escaping continuation
+        parts.append("ber:" + ("c" if v("berserk") == "capture" else "n"))
         rep = v("repetition")
         if rep == "loss_defenders":
             return None
@@ -386,7 +426,12 @@ def _valid_squares(value: tuple, size: int) -> str | None:
     return None
 
 
-def _required_keys(rules_values: dict[str, Any]) -> list[str]:
+def _layout_kinds(layout: Position) -> set[str]:
+    return set(layout.pieces.values())
+
+
+def _required_keys(rules_values: dict[str, Any], kinds: set[str]) -> list[str]:
+    """Keys that must be present, given the rule values and the piece kinds of the layout."""
     keys = list(_BASE_KEYS)
     if rules_values.get("throne") is True:
         keys += _SPECIAL_KEYS["throne"]
@@ -394,21 +439,32 @@ def _required_keys(rules_values: dict[str, Any]) -> list[str]:
         keys += _SPECIAL_KEYS["corner"]
     if rules_values.get("camps"):
         keys += _SPECIAL_KEYS["camp"]
+    for kind, piece_keys in _PIECE_KEYS.items():
+        if kind in kinds:
+            keys += piece_keys
+    if rules_values.get("berserk", "off") != "off":
+        keys += _BERSERK_KEYS
     return keys
 
 
 def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_error: bool = True) -> None:
     values = {k: r.value for k, r in rs.rules.items()}
-    required = _required_keys(values)
+    required = _required_keys(values, _layout_kinds(rs.layout))
     for key in required:
         if key not in rs.rules and strict_presence:
             raise RulesFileError(f"rule '{key}' is missing (state it with a ref or mark it assumed)", where, None)
     if unused_is_error:
         for key, rule in rs.rules.items():
-            if key not in required and key not in _BASE_KEYS:
-                kind = key.split("_", 1)[0]
-                cond = {"throne": "throne = true", "corner": 'corners is not "none"', "camp": "camps is not empty"}[kind]
+            if key not in required and key not in _BASE_KEYS and key not in OPTIONAL_DEFAULTS:
+                cond = {"throne": "throne = true", "corner": 'corners is not "none"', "camp": "camps is not empty",
+                        "commander": "the layout has a commander (C)", "knight": "the layout has a knight (N)",
+                        "berserk": 'berserk is not "off"'}[key.split("_", 1)[0]]
                 raise RulesFileError(f"rule '{key}' applies only when {cond}", where, rule.line or None)
+    jumping = [k for k in _JUMP_KEYS if values.get(k, "none") != "none"]
+    if values.get("edge_fort") is True and jumping:
+        line = rs.rules["edge_fort"].line or None
+        raise RulesFileError(f"edge_fort cannot be combined with {jumping[0]} (the exit-fort test assumes that no piece jumps)",
+                             where, line)
     if values.get("throne") is True and rs.size % 2 == 0:
         line = rs.rules["throne"].line or None
         raise RulesFileError(f"the {rs.size}x{rs.size} board has no centre square for a throne", where, line)
