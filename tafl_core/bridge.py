@@ -86,7 +86,10 @@ class Session:
         for played in g.moves_played:
             history.append(self._played_dict(played))
         movable = sorted({square_name(m >> 10, n) for m in g.move_codes()}, key=_sq_key)
-        return {"size": n, "to_move": g.to_move,
+        berserk = None
+        if g.berserker >= 0 and g.result is None:
+            berserk = {"square": square_name(g.berserker, n), "can_end": not g.t.berserk_compulsory}
+        return {"size": n, "to_move": g.to_move, "berserk": berserk,
                 "pieces": {square_name(s, n): kind for s, c in enumerate(g.board) if c
                            for kind in (g.piece_at(s),)},
                 "special": self.ruleset.special_squares(),
@@ -100,7 +103,8 @@ class Session:
         n = self.game.t.n
         return {"move": str(played.move), "notation": played.notation(), "side": played.side,
                 "captures": [_capture_dict(c, n, self.ruleset) for c in played.captures],
-                "result": _result_dict(played.result, self.ruleset)}
+                "result": _result_dict(played.result, self.ruleset),
+                "jump": played.jump, "berserk": played.berserk, "continues": played.continues}
 
     def targets(self, square: str) -> list[str]:
         """Legal destination squares of the piece on ``square`` for the side to move ([] when none
@@ -112,13 +116,16 @@ class Session:
             s = parse_square(square, n)
         except TaflError:
             return []
-        return [square_name(m & 1023, n) for m in self.game.move_codes(frm=s)]
+        return [square_name(m & 1023, n) for m in self.game.move_codes(frm=s) if m & 1023 != s]
 
     def _try(self, move) -> str | None:
         """Play one move; the reason in words when it is malformed or illegal (game unchanged)."""
         if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
             return "malformed move"
         try:
+            if move == "end":
+                self.game.play(move)
+                return None
             mv = Move.parse(move, self.game.t.n)
             why = self.game.why_illegal(mv)
             if why:
@@ -129,8 +136,8 @@ class Session:
         return None
 
     def play(self, move: str) -> dict:
-        """Play ``move`` (``"e1-e5"``); ``{"ok", "error", "state"}``; an illegal or malformed move
-        leaves the game unchanged and says why."""
+        """Play ``move`` (``"e1-e5"``, or ``"end"`` to end a berserk turn); ``{"ok", "error",
+        "state"}``; an illegal or malformed move leaves the game unchanged and says why."""
         error = self._try(move)
         return {"ok": error is None, "error": error, "state": self.state()}
 

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from .errors import IllegalMove, NotationError, TaflError
-from .game import Game, Move
+from .game import END_MOVE, Game, Move
 from .position import Position, check_kings, parse_diagram
 from .ruleset import Ruleset, load_ruleset
 from .squares import parse_square, square_name
@@ -105,17 +105,24 @@ def cmd_play(args) -> int:
     n = ruleset.size
     moves = []
     for text in args.moves:
-        move = Move.parse(text, n)  # NotationError -> exit 2
+        if text.strip().lower() == END_MOVE:   # ends a berserk turn
+            if game.berserker < 0:
+                moves.append({"move": text, "legal": False, "error": "there is no berserk turn to end"})
+                break
+            move = Move(game.berserker, game.berserker, n)
+        else:
+            move = Move.parse(text, n)  # NotationError -> exit 2
         why = game.why_illegal(move)
         if why:
             moves.append({"move": text, "legal": False, "error": why})
             break
         played = game.play(move)
-        moves.append({"move": text, "legal": True,
+        moves.append({"move": text, "legal": True, "notation": played.notation(),
                       "captured": [square_name(c.square, n) for c in played.captures],
                       "result": played.result.as_dict() if played.result else None})
     out = {"variant": slug, "moves": moves,
-           "result": game.result.as_dict() if game.result else None, "to_move": game.to_move}
+           "result": game.result.as_dict() if game.result else None, "to_move": game.to_move,
+           "berserker": square_name(game.berserker, n) if game.berserker >= 0 else None}
     if args.json:
         print(json.dumps(out))
         return 0
@@ -129,6 +136,8 @@ def cmd_play(args) -> int:
     if game.result:
         r = game.result
         print(f"result: {r.winner or 'draw'} ({r.reason})")
+    elif game.berserker >= 0:
+        print(f"{game.to_move} to move: berserk turn, only the piece on {square_name(game.berserker, n)} may move again")
     else:
         print(f"{game.to_move} to move")
     return 0

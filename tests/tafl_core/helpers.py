@@ -133,8 +133,9 @@ def captured(played) -> list[str]:
 
 
 def pieces_from_spec(spec: str, size: int = 9) -> Position:
-    """A position from a piece list like ``"K e4; A d4 f4 e1; D c3"`` (no square twice)."""
-    kinds = {"K": "king", "A": "attacker", "D": "defender"}
+    """A position from a piece list like ``"K e4; A d4 f4 e1; D c3; C b2; N g7"`` (no square
+    twice; C commander, N knight)."""
+    kinds = {"K": "king", "A": "attacker", "D": "defender", "C": "commander", "N": "knight"}
     pieces = {}
     for part in spec.split(";"):
         part = part.strip()

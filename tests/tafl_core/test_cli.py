@@ -28,10 +28,10 @@ def test_play_json_shape_with_king_capture(tmp_path):
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == {
         "variant": "ealdfaeder-taefl",
-        "moves": [{"move": "e1-e3", "legal": True, "captured": ["e4"],
+        "moves": [{"move": "e1-e3", "legal": True, "notation": "e1-e3xe4", "captured": ["e4"],
                    "result": {"winner": "attackers", "reason": "king_captured"}}],
         "result": {"winner": "attackers", "reason": "king_captured"},
-        "to_move": "defenders"}
+        "to_move": "defenders", "berserker": None}
 
 
 def test_play_stops_at_first_illegal_move():
