@@ -9,7 +9,12 @@ replaces in place with the same geometry (notes/CONTRACTS.md, "Variant page ↔ 
 - file letters below the board, rank numbers on its left;
 - special squares (throne, corners, camps) are filled rects with ``data-special``; a throne
   carries a diagonal cross, a corner a single diagonal;
-- every piece is a ``<g data-piece="attacker|defender|king" data-square="e5">``.
+- every piece is a ``<g data-piece="attacker|defender|king|commander|knight" data-square="e5">``.
+
+Pieces are told apart by fill *and* by a mark, never by colour alone: attackers are dark,
+defenders light; the king carries a cross, a commander (attackers' side, Berserk Hnefatafl) a
+light ring inside its dark disc, the knight (defenders' side) a dark diamond inside its light
+disc (notes/CONTRACTS.md, "Special pieces, jumps and berserk turns").
 
 Functions take plain values (a position, a dict of special squares) and return markup
 (:class:`markupsafe.Markup`); all text goes through Jinja2's autoescaping.
@@ -35,14 +40,21 @@ _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_au
     enabled_extensions=("html", "svg", "j2"), default_for_string=True, default=True),
     trim_blocks=False, lstrip_blocks=False, auto_reload=False)
 
-#: Order in which piece kinds are listed in legends and text alternatives.
-PIECE_ORDER = ("king", "defender", "attacker")
+#: Order in which piece kinds are listed in legends and text alternatives: the defenders' side
+#: (king, knight, defenders), then the attackers' (commanders, attackers).
+PIECE_ORDER = ("king", "knight", "defender", "commander", "attacker")
 
-_PIECE_STYLE = {  # kind -> (fill, stroke, draw a cross)
-    "king": ("#f4f1ea", "#1f1f1f", True),
-    "defender": ("#f4f1ea", "#1f1f1f", False),
-    "attacker": ("#1f1f1f", "#000000", False),
+_LIGHT, _DARK = "#f4f1ea", "#1f1f1f"
+_PIECE_STYLE = {  # kind -> (fill, stroke, mark: None | "cross" | "ring" | "diamond")
+    "king": (_LIGHT, _DARK, "cross"),
+    "defender": (_LIGHT, _DARK, None),
+    "attacker": (_DARK, "#000000", None),
+    "commander": (_DARK, "#000000", "ring"),
+    "knight": (_LIGHT, _DARK, "diamond"),
 }
+#: Colour of a piece's mark: the king's cross and the knight's diamond dark, the commander's
+#: ring light (it stands on a dark disc).
+_MARK_COLOUR = {"cross": _DARK, "ring": _LIGHT, "diamond": _DARK}
 _SPECIAL_FILL = {"throne": "#b98b4e", "corners": "#9c6b3a", "camps": "#d7b57a"}
 _SPECIAL_KIND = {"throne": "throne", "corners": "corner", "camps": "camp"}
 
@@ -128,6 +140,23 @@ def _specials(special: Mapping[str, Iterable[str]] | None, g: Geometry):
     return out, "".join(symbols)
 
 
+def _piece_mark(mark: str | None, cx: float, cy: float, radius: float) -> dict[str, str]:
+    """The mark drawn on a piece of radius ``radius`` centred at (``cx``, ``cy``), as template
+    fields: ``cross`` (path data of the king's upright cross), ``ring`` (radius of the
+    commander's light ring), ``diamond`` (path data of the knight's filled diamond); the fields
+    of the other marks are empty. ``mark`` None: no mark (ordinary pieces)."""
+    r = radius * 0.6
+    out = {"cross": "", "ring": "", "diamond": "", "mark_colour": _MARK_COLOUR.get(mark or "", "")}
+    if mark == "cross":
+        out["cross"] = f"M{_n(cx)} {_n(cy - r)}V{_n(cy + r)}M{_n(cx - r)} {_n(cy)}H{_n(cx + r)}"
+    elif mark == "ring":
+        out["ring"] = _n(radius * 0.58)
+    elif mark == "diamond":
+        h, w = radius * 0.62, radius * 0.46
+        out["diamond"] = f"M{_n(cx)} {_n(cy - h)}L{_n(cx + w)} {_n(cy)}L{_n(cx)} {_n(cy + h)}L{_n(cx - w)} {_n(cy)}Z"
+    return out
+
+
 def render_svg(position, special: Mapping[str, Iterable[str]] | None = None, *,
                caption_id: str, marks: Iterable[str] = (), geometry: Geometry | None = None) -> Markup:
     """The ``<svg>`` of ``position`` (anything with ``.size`` and ``.pieces``, a dict square ->
@@ -149,15 +178,14 @@ def render_svg(position, special: Mapping[str, Iterable[str]] | None = None, *,
         labels.append({"x": _n(g.margin / 2), "y": _n(g.margin + (g.size - 1 - i) * g.cell + half),
                        "text": str(i + 1)})
     pieces = []
-    r = g.cell * 0.38 * 0.6
+    radius = g.cell * 0.38
     for sq in sorted(position.pieces, key=_sort_key):
         kind = position.pieces[sq]
         x, y = square_xy(sq, g)
-        fill, stroke, cross = _PIECE_STYLE.get(kind, ("#8a8a8a", "#1f1f1f", False))
+        fill, stroke, mark = _PIECE_STYLE.get(kind, ("#8a8a8a", "#1f1f1f", None))
         cx, cy = x + half, y + half
         pieces.append({"kind": kind, "square": sq, "cx": _n(cx), "cy": _n(cy), "fill": fill, "stroke": stroke,
-                       "cross": (f"M{_n(cx)} {_n(cy - r)}V{_n(cy + r)}M{_n(cx - r)} {_n(cy)}H{_n(cx + r)}"
-                                 if cross else "")})
+                       **_piece_mark(mark, cx, cy, radius)})
     return Markup(_env.get_template("diagram.svg.j2").render(
         g=g, specials=specials, symbols=symbols, marks=mark_list, grid=_grid_path(g), labels=labels,
         pieces=pieces, caption_id=caption_id))
@@ -193,10 +221,14 @@ def text_alternative(position, special: Mapping[str, Iterable[str]] | None, lang
 
 def _swatch(kind: str) -> Markup:
     if kind in _PIECE_STYLE:
-        fill, stroke, cross = _PIECE_STYLE[kind]
+        fill, stroke, mark = _PIECE_STYLE[kind]
         s = f'<circle cx="10" cy="10" r="7.5" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
-        if cross:
+        if mark == "cross":
             s += f'<path d="M10 5.5V14.5M5.5 10H14.5" stroke="{stroke}" stroke-width="2"/>'
+        elif mark == "ring":
+            s += f'<circle cx="10" cy="10" r="4.3" fill="none" stroke="{_MARK_COLOUR[mark]}" stroke-width="1.5"/>'
+        elif mark == "diamond":
+            s += f'<path d="M10 5.4L13.4 10L10 14.6L6.6 10Z" fill="{_MARK_COLOUR[mark]}"/>'
         return Markup(s)
     if kind == "marked":
         return Markup('<rect x="2" y="2" width="16" height="16" fill="none" stroke="#c62828" stroke-width="3"/>')

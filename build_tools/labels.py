@@ -1,8 +1,10 @@
 """Words the generated site pages use, in German and English.
 
 Everything a generated page says that does not come from a variant source lives here: the
-interface strings (:data:`UI`), the names of rule keys (:data:`RULE_NAMES`) and of rule values
-(:data:`VALUE_NAMES`). Keys of :data:`RULE_NAMES` follow the rule table in README.md.
+interface strings (:data:`UI`), the names of rule keys (:data:`RULE_NAMES`), of rule values
+(:data:`VALUE_NAMES`), of piece kinds (:data:`PIECE_NAMES`) and of capture reasons
+(:data:`CAPTURE_REASON_NAMES`). Keys of :data:`RULE_NAMES` follow the rule table in README.md
+and the rule keys of notes/CONTRACTS.md ("Special pieces, jumps and berserk turns").
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ UI: dict[str, dict[str, str]] = {
         "kings": "König",
         "defenders": "Verteidiger",
         "attackers": "Angreifer",
+        "commander": "Kommandant",
+        "commanders": "Kommandanten",
+        "knight": "Ritter",
+        "knights": "Ritter",
         "throne": "Thron",
         "corner": "Eckfeld",
         "corners": "Eckfelder",
@@ -77,6 +83,10 @@ UI: dict[str, dict[str, str]] = {
         "kings": "King",
         "defenders": "Defenders",
         "attackers": "Attackers",
+        "commander": "Commander",
+        "commanders": "Commanders",
+        "knight": "Knight",
+        "knights": "Knights",
         "throne": "Throne",
         "corner": "Corner square",
         "corners": "Corner squares",
@@ -156,6 +166,12 @@ RULE_NAMES: dict[str, dict[str, str]] = {
         "repetition": "Zugwiederholung",
         "repetition_count": "Wiederholung zählt ab",
         "no_moves": "Kein Zug möglich",
+        "king_jump": "König springt",
+        "commander_jump": "Kommandanten springen",
+        "commander_king_capture": "Kommandanten fangen den König",
+        "knight_jump": "Ritter springt",
+        "berserk": "Berserkerzug",
+        "berserk_compulsory": "Berserkerzug ist Pflicht",
     },
     "en": {
         "first_mover": "First move",
@@ -187,6 +203,12 @@ RULE_NAMES: dict[str, dict[str, str]] = {
         "repetition": "Repetition",
         "repetition_count": "Repetition counts from",
         "no_moves": "No legal move",
+        "king_jump": "King jumps",
+        "commander_jump": "Commanders jump",
+        "commander_king_capture": "Commanders capture the king",
+        "knight_jump": "Knight jumps",
+        "berserk": "Berserk move",
+        "berserk_compulsory": "Berserk move compulsory",
     },
 }
 
@@ -206,6 +228,16 @@ VALUE_NAMES: dict[str, dict[str, dict[str, str]]] = {
                        "loss_defenders": "Niederlage der Verteidiger"},
         "repetition_count": {"2": "erster Wiederholung", "3": "dritten Auftreten", "4": "vierten Auftreten"},
         "no_moves": {"loss": "Niederlage", "draw": "Remis", "none": "kein Ergebnis"},
+        "king_jump": {"none": "nein", "restricted": "nur von oder auf Thron oder Eckfeld", "free": "ja, überall"},
+        "commander_jump": {"none": "nein", "jump": "ja, ohne zu schlagen",
+                           "capture": "ja, die übersprungene Figur wird geschlagen"},
+        "commander_king_capture": {"none": "nein",
+                                   "custodial": "von 2 Seiten (2 Kommandanten oder Kommandant und feindliches Feld), "
+                                                "nicht auf dem Thron"},
+        "knight_jump": {"none": "nein", "jump": "ja, ohne zu schlagen",
+                        "capture": "ja, die übersprungene Figur wird geschlagen"},
+        "berserk": {"off": "nein", "capture": "nach einem Schlag, solange dieselbe Figur schlagen kann",
+                    "capture_or_escape": "nach einem Schlag, solange dieselbe Figur schlagen kann oder der König fliehen"},
         "historicity": {"board_attested": "Brett belegt", "rules_reconstructed": "Regeln rekonstruiert",
                         "modern": "modern"},
     },
@@ -223,8 +255,55 @@ VALUE_NAMES: dict[str, dict[str, dict[str, str]]] = {
                        "loss_defenders": "defenders lose"},
         "repetition_count": {"2": "first repeat", "3": "third occurrence", "4": "fourth occurrence"},
         "no_moves": {"loss": "loss", "draw": "draw", "none": "no result"},
+        "king_jump": {"none": "no", "restricted": "only from or onto the throne or a corner square", "free": "yes, anywhere"},
+        "commander_jump": {"none": "no", "jump": "yes, without capturing", "capture": "yes, the jumped piece is captured"},
+        "commander_king_capture": {"none": "no",
+                                   "custodial": "from 2 sides (2 commanders, or a commander and a hostile square), "
+                                                "not on the throne"},
+        "knight_jump": {"none": "no", "jump": "yes, without capturing", "capture": "yes, the jumped piece is captured"},
+        "berserk": {"off": "no", "capture": "after a capture, while the same piece can capture",
+                    "capture_or_escape": "after a capture, while the same piece can capture or the king escape"},
         "historicity": {"board_attested": "board attested", "rules_reconstructed": "rules reconstructed",
                         "modern": "modern"},
+    },
+}
+
+#: Names of the piece kinds (tafl_core.position: attacker, defender, king and, in Berserk
+#: Hnefatafl, the attackers' commanders and the defenders' knight), ``PIECE_NAMES[lang][kind]``
+#: = (singular, plural); the same words as ``UI[lang][kind]`` / ``UI[lang][kind + "s"]``.
+PIECE_NAMES: dict[str, dict[str, tuple[str, str]]] = {
+    lang: {kind: (UI[lang][kind], UI[lang][kind + "s"])
+           for kind in ("king", "defender", "attacker", "commander", "knight")}
+    for lang in LANGS
+}
+
+#: Why a piece was taken, ``CAPTURE_REASON_NAMES[lang][reason]``, for the capture reasons of
+#: tafl_core.bridge (notes/CONTRACTS.md: "Capture reasons", and "Special pieces, jumps and
+#: berserk turns" for ``jump`` and ``king_commanders``).
+CAPTURE_REASON_NAMES: dict[str, dict[str, str]] = {
+    "de": {
+        "custodial": "von zwei Seiten eingeschlossen",
+        "hostile_throne": "gegen den feindlichen Thron eingeschlossen",
+        "hostile_corner": "gegen ein feindliches Eckfeld eingeschlossen",
+        "hostile_camp": "gegen ein feindliches Lagerfeld eingeschlossen",
+        "edge": "König am Brettrand eingeschlossen",
+        "king_custodial": "König von zwei Seiten eingeschlossen",
+        "king_surrounded": "König umzingelt",
+        "shieldwall": "im Schildwall geschlagen",
+        "jump": "übersprungen und geschlagen",
+        "king_commanders": "König von einem Kommandanten gefangen",
+    },
+    "en": {
+        "custodial": "enclosed from two sides",
+        "hostile_throne": "enclosed against the hostile throne",
+        "hostile_corner": "enclosed against a hostile corner square",
+        "hostile_camp": "enclosed against a hostile camp square",
+        "edge": "king enclosed against the board edge",
+        "king_custodial": "king enclosed from two sides",
+        "king_surrounded": "king surrounded",
+        "shieldwall": "taken in a shieldwall",
+        "jump": "jumped over and taken",
+        "king_commanders": "king captured by a commander",
     },
 }
 

@@ -44,12 +44,14 @@ from markupsafe import Markup, escape
 
 from build_tools import diagram as _diagram
 from build_tools import sources
-from build_tools.labels import LANGS, RULE_NAMES, UI, rule_name, value_name
+from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, rule_name,
+                                value_name)
 
 __all__ = [
     "SiteSources", "load_site_sources", "source_anchor", "section_anchor", "variant_markdown",
     "stub_markdown", "index_markdown", "comparison_markdown", "board_data", "board_json",
-    "transform_body", "generated_pages", "assumption_data", "alternative_label",
+    "transform_body", "generated_pages", "assumption_data", "alternative_label", "piece_count_cell",
+    "special_piece_counts",
 ]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -335,7 +337,16 @@ def board_data(v, lang: str, *, pyodide_index: str, cdn: bool) -> dict:
         "assumptions": assumptions,
         "sections": sections,
         "pyodide": {"index": pyodide_index, "cdn": bool(cdn)},
+        "names": names_data(lang),
     }
+
+
+def names_data(lang: str) -> dict:
+    """board-data ``names``: the site's words in ``lang`` for the piece kinds
+    (``{"pieces": {kind: [singular, plural]}}``, commander and knight included) and the capture
+    reasons (``{"capture_reasons": {reason: words}}``), from :mod:`build_tools.labels`."""
+    return {"pieces": {k: list(v) for k, v in PIECE_NAMES[lang].items()},
+            "capture_reasons": dict(CAPTURE_REASON_NAMES[lang])}
 
 
 def board_json(data: dict) -> Markup:
@@ -466,9 +477,22 @@ def _assumed(rs, key: str) -> dict | None:
     return rule
 
 
+def _optional_defaults() -> dict:
+    """Rule keys a rules.toml may leave out and the value they then have (tafl_core's
+    ``OPTIONAL_DEFAULTS``: no king jump, no berserk moves); empty if tafl_core has none."""
+    try:
+        from tafl_core.ruleset import OPTIONAL_DEFAULTS
+    except ImportError:
+        return {}
+    return dict(OPTIONAL_DEFAULTS)
+
+
 def _value_cell(rs, key: str, lang: str) -> Markup:
     rule = rs.rules.get(key)
     if rule is None:
+        defaults = _optional_defaults()
+        if key in defaults:  # left out: the rule of every variant without it ("nein"/"no")
+            return _cell(value_name(lang, key, defaults[key]))
         return Markup(UI[lang]["not_applicable"])
     text = _cell(value_name(lang, key, rule.value))
     if rule.assumed:
@@ -504,7 +528,31 @@ def index_markdown(site: SiteSources, lang: str) -> str:
                                                    any_text_only=any(v.text_only for v in site.variants))
 
 
-#: Rows of the comparison page besides the rules: (label key in UI, function).
+def special_piece_counts(layout) -> dict[str, int]:
+    """How many commanders and knights ``layout`` (a ``tafl_core.Position``) has:
+    ``{"commander": n, "knight": n}`` with only the kinds present (empty for every layout without
+    special pieces)."""
+    c = layout.counts()
+    return {k: c[k] for k in ("commander", "knight") if c.get(k)}
+
+
+def piece_count_cell(layout, lang: str) -> str:
+    """The comparison's pieces cell "attackers : defenders + king", whole sides counted
+    (``Position.side_counts()``: commanders are attackers, the knight a defender), e.g.
+    ``"16 : 8 + 1"``; with special pieces their numbers follow in brackets:
+    ``"24 : 12 + 1 (4 Kommandanten, 1 Ritter)"`` / ``"24 : 12 + 1 (4 commanders, 1 knight)"``."""
+    sides = layout.side_counts()
+    text = f"{sides['attackers']} : {sides['defenders']} + {layout.counts().get('king', 0)}"
+    special = special_piece_counts(layout)
+    if special:
+        words = []
+        for kind, n in special.items():
+            name = PIECE_NAMES[lang][kind][0 if n == 1 else 1]
+            words.append(f"{n} {name if lang == 'de' else name.lower()}")
+        text += f" ({', '.join(words)})"
+    return text
+
+
 def comparison_markdown(site: SiteSources, lang: str) -> str:
     """The rules comparison (``comparison.md``): one row per rule key (README.md order), one
     column per variant with a board; assumed values marked with ``*``. Text-only variants have
@@ -519,10 +567,7 @@ def comparison_markdown(site: SiteSources, lang: str) -> str:
     rows = [{"name": UI[lang]["col_board"], "cells": [f"{v.ruleset.size}×{v.ruleset.size}" for v in playable]},
             {"name": UI[lang]["col_historicity"],
              "cells": [_cell(value_name(lang, "historicity", v.ruleset.historicity)) for v in playable]}]
-    counts = []
-    for v in playable:
-        c = v.ruleset.layout.counts()
-        counts.append(f"{c.get('attacker', 0)} : {c.get('defender', 0)} + {c.get('king', 0)}")
+    counts = [piece_count_cell(v.ruleset.layout, lang) for v in playable]
     rows.append({"name": f"{UI[lang]['attackers']} : {UI[lang]['defenders']} + {UI[lang]['king']}", "cells": counts})
     for key in keys:
         if not any(key in v.ruleset.rules for v in playable):

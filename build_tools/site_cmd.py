@@ -119,7 +119,7 @@ lead: Eine erzeugte Testvariante Nummer {n} für den Build-Benchmark, mit {size}
 | Thron | {throne_de} |
 | Fluchtziel | {escape_de} |
 | König | siehe Regeln (Annahmen im Regelsatz) |
-| Figurenverhältnis | {defenders} Verteidiger + König gegen {attackers} Angreifer |
+| Figurenverhältnis | {defenders} Verteidiger{defenders_de} + König gegen {attackers} Angreifer{attackers_de} |
 | Erster Zug | {first_de} |
 
 ## 2. Geschichte und Herkunft
@@ -207,7 +207,7 @@ lead: A generated test variant number {n} for the build benchmark, on {size}×{s
 | Throne | {throne_en} |
 | Escape | {escape_en} |
 | King | see the rules (assumptions in the ruleset) |
-| Pieces | {defenders} defenders + king against {attackers} attackers |
+| Pieces | {defenders} defenders{defenders_en} + king against {attackers} attackers{attackers_en} |
 | First move | {first_en} |
 
 ## 2. History and origin
@@ -279,6 +279,18 @@ Invented for the benchmark [bench-{n}].
 """
 
 
+def _of_them(lang: str, kind: str, n: int) -> str:
+    """The bracket after a side's total in a facts pieces row naming its special pieces (the
+    form build_tools.validate.check_facts_pieces reads): " (davon 4 Kommandanten)",
+    " (4 of them commanders)", " (1 of them the knight)"; "" when ``n`` is 0."""
+    if not n:
+        return ""
+    de = {"commander": ("Kommandant", "Kommandanten"), "knight": ("Ritter", "Ritter")}[kind]
+    if lang == "de":
+        return f" (davon {n} {de[0] if n == 1 else de[1]})"
+    return f" ({n} of them the {kind})" if n == 1 else f" ({n} of them {kind}s)"
+
+
 def make_synthetic_sources(dest: Path, count: int, *, template_root: Path = REPO / "variants_src") -> list[str]:
     """Write ``count`` synthetic variants (``synthetic-0001`` …) into ``dest``: each takes the
     rules.toml of a real variant in turn (so board sizes vary) and a generated German and English
@@ -304,12 +316,17 @@ def make_synthetic_sources(dest: Path, count: int, *, template_root: Path = REPO
     for i, slug in enumerate(slugs):
         text, rs = rules[i % len(rules)]
         c = rs.layout.counts()
+        sides = rs.layout.side_counts()
         throne = rs.value("throne")
         escape = rs.value("escape")
         first = rs.value("first_mover")
         fields = dict(
             n=i + 1, title=f"Synthetic Tafl {i + 1}", size=rs.size,
-            defenders=c.get("defender", 0), attackers=c.get("attacker", 0),
+            defenders=sides["defenders"], attackers=sides["attackers"],
+            defenders_de=_of_them("de", "knight", c.get("knight", 0)),
+            defenders_en=_of_them("en", "knight", c.get("knight", 0)),
+            attackers_de=_of_them("de", "commander", c.get("commander", 0)),
+            attackers_en=_of_them("en", "commander", c.get("commander", 0)),
             throne_de="Ja" if throne else "Nein", throne_en="Yes" if throne else "No",
             escape_de="Eckfeld" if escape == "corners" else "Rand",
             escape_en="Corner square" if escape == "corners" else "Edge",

@@ -475,14 +475,42 @@ _PIECE_WORDS = {
 }
 _PIECE_NAMES = {"de": {"defender": "Verteidiger", "attacker": "Angreifer", "king": "König"},
                 "en": {"defender": "defenders", "attacker": "attackers", "king": "king"}}
+#: The special pieces of Berserk Hnefatafl in a pieces row: the number right before the name
+#: ("davon 4 Kommandanten", "davon 1 Ritter"; "4 of them commanders", "1 of them the knight").
+_SPECIAL_WORDS = {
+    "de": {"commander": r"(\d+)\s+Kommandant(?:en)?\b", "knight": r"(\d+)\s+Ritter\b"},
+    "en": {"commander": r"(\d+)\s+(?:of\s+them\s+)?(?:the\s+)?commanders?\b",
+           "knight": r"(\d+)\s+(?:of\s+them\s+)?(?:the\s+)?knights?\b"},
+}
+_SPECIAL_NAMES = {"de": {"commander": "Kommandanten", "knight": "Ritter"},
+                  "en": {"commander": "commanders", "knight": "knights"}}
+#: Side of each special kind, as the side totals of the row name it (tafl_core SIDE_OF_KIND).
+_SPECIAL_SIDE = {"commander": "attacker", "knight": "defender"}
+#: Added to a wrong side total when that side has special pieces (they are part of the total).
+_SIDE_HINT = {
+    "commander": lambda n: " (the commander counts as an attacker)" if n == 1 else f" (the {n} commanders count as attackers)",
+    "knight": lambda n: " (the knight counts as a defender)" if n == 1 else f" (the {n} knights count as defenders)",
+}
 
 
 def check_facts_pieces(variant: Variant, ctx: Context) -> Iterator[Fault]:
     """The pieces row ("24 Verteidiger + König gegen 48 Angreifer" / "24 defenders + king
-    against 48 attackers") matches the counted layout."""
+    against 48 attackers") matches the counted layout.
+
+    The numbers are whole sides without the king (``Position.side_counts()``): a commander
+    counts as an attacker, a knight as a defender. A layout with special pieces (Berserk
+    Hnefatafl) also needs their numbers, in digits, right before their names: "12 Verteidiger
+    (davon 1 Ritter) + König gegen 24 Angreifer (davon 4 Kommandanten)" / "12 defenders (1 of
+    them the knight) + king against 24 attackers (4 of them commanders)"; a special piece the
+    layout lacks may not be given a number other than 0. Layouts without special pieces are
+    checked as before (the names of commanders and knights are not looked for)."""
     if variant.layout is None:
         return
     counts = variant.layout.counts()
+    sides = variant.layout.side_counts()
+    totals = {"defender": sides["defenders"], "attacker": sides["attackers"]}
+    special = {k: counts.get(k, 0) for k in _SPECIAL_SIDE}
+    has_special = any(special.values())
     for page in _pages(variant):
         f = _fact(page, "pieces")
         if f is None:
@@ -492,12 +520,24 @@ def check_facts_pieces(variant: Variant, ctx: Context) -> Iterator[Fault]:
             m = re.search(rf"(\d+)\s+{words[kind]}\b", f.value, re.IGNORECASE)
             if not m:
                 yield _fault(variant, page.path, f.line,
-                             f"facts '{f.key}' does not state the number of {names[kind]} (the layout has {counts.get(kind, 0)})")
-            elif int(m.group(1)) != counts.get(kind, 0):
+                             f"facts '{f.key}' does not state the number of {names[kind]} (the layout has {totals[kind]})")
+            elif int(m.group(1)) != totals[kind]:
+                hint = "".join(_SIDE_HINT[k](n) for k, n in special.items() if n and _SPECIAL_SIDE[k] == kind)
                 yield _fault(variant, page.path, f.line,
-                             f"facts '{f.key}' says {m.group(1)} {names[kind]}, the layout has {counts.get(kind, 0)}")
+                             f"facts '{f.key}' says {m.group(1)} {names[kind]}, the layout has {totals[kind]}{hint}")
         if not re.search(rf"\b{words['king']}\b", f.value, re.IGNORECASE):
             yield _fault(variant, page.path, f.line, f"facts '{f.key}' does not mention the {names['king']}")
+        if not has_special:
+            continue
+        for kind, n in special.items():
+            name = _SPECIAL_NAMES[page.lang][kind]
+            m = re.search(_SPECIAL_WORDS[page.lang][kind], f.value, re.IGNORECASE)
+            if n and not m:
+                yield _fault(variant, page.path, f.line,
+                             f"facts '{f.key}' does not state the number of {name} (the layout has {n})")
+            elif m and int(m.group(1)) != n:
+                yield _fault(variant, page.path, f.line,
+                             f"facts '{f.key}' says {m.group(1)} {name}, the layout has {n or 'none'}")
 
 
 _YES_NO = {"de": ({"ja"}, {"nein", "kein", "keiner", "keins"}, "Ja", "Nein"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import FIXTURE_ROOT, REAL_ROOT, Tree, copy_tree
+from .helpers import FIXTURE_ROOT, REAL_ROOT, SPECIAL_ROOT, Tree, copy_tree
 
 
 @pytest.fixture
@@ -18,3 +18,11 @@ def tree(tmp_path) -> Tree:
 def real_tree(tmp_path) -> Tree:
     """A copy of the repository's variants_src."""
     return copy_tree(REAL_ROOT, tmp_path)
+
+
+@pytest.fixture
+def special_tree(tmp_path) -> Tree:
+    """The fixture root plus berserk-fixture: the Berserk Hnefatafl start layout (24 attackers
+    of which 4 commanders, 12 defenders of which 1 knight, 1 king) with tiny-tafl's rules and
+    the special-piece rules (valid: no faults once tafl_core reads special pieces)."""
+    return copy_tree(FIXTURE_ROOT, tmp_path, extra=SPECIAL_ROOT)

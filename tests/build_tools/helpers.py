@@ -13,6 +13,9 @@ from build_tools.validate import validate_tree
 
 HERE = Path(__file__).resolve().parent
 FIXTURE_ROOT = HERE / "fixtures" / "variants_src"
+#: Variants with special pieces (commanders, a knight), kept out of FIXTURE_ROOT so the tests
+#: of the plain fixtures see the tree they always saw; :func:`copy_tree` adds them on request.
+SPECIAL_ROOT = HERE / "fixtures" / "special_src"
 REPO_ROOT = HERE.parent.parent
 REAL_ROOT = REPO_ROOT / "variants_src"
 
@@ -56,7 +59,12 @@ class Tree:
         return [f for f in self.faults() if f not in self.baseline]
 
 
-def copy_tree(src: Path, tmp_path: Path) -> Tree:
+def copy_tree(src: Path, tmp_path: Path, extra: Path | None = None) -> Tree:
+    """A :class:`Tree` of a copy of ``src``, plus the variant folders under ``extra``."""
     root = tmp_path / "variants_src"
     shutil.copytree(src, root)
+    if extra is not None:
+        for d in sorted(Path(extra).iterdir()):
+            if d.is_dir():
+                shutil.copytree(d, root / d.name)
     return Tree(root)

@@ -209,6 +209,6 @@ def test_text_only_original_diagram_is_parsed_not_compared(tree):
     for page in ("tiny-text/de.md", "tiny-text/en.md"):
         tree.edit(page, "A A D K D A A\n", "A A D X D A A\n")
     assert tree.new_faults() == [
-        f"{T}/de.md:{tree.line_of('tiny-text/de.md', 'A A D X D A A')}: unknown symbol 'X' at d4 (use . A D K)",
-        f"{T}/en.md:{tree.line_of('tiny-text/en.md', 'A A D X D A A')}: unknown symbol 'X' at d4 (use . A D K)",
+        f"{T}/de.md:{tree.line_of('tiny-text/de.md', 'A A D X D A A')}: unknown symbol 'X' at d4 (use . A D K C N)",
+        f"{T}/en.md:{tree.line_of('tiny-text/en.md', 'A A D X D A A')}: unknown symbol 'X' at d4 (use . A D K C N)",
     ]

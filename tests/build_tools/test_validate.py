@@ -96,7 +96,7 @@ def test_layout_not_square(tree):
 def test_layout_unknown_symbol(tree):
     tree.edit(RULES, "6 . . . A . . .\n", "6 . . . X . . .\n")
     line = tree.line_of(RULES, "6 . . . X")
-    assert tree.new_faults() == [f"{P}/rules.toml:{line}: unknown symbol 'X' at d6 (use . A D K)"]
+    assert tree.new_faults() == [f"{P}/rules.toml:{line}: unknown symbol 'X' at d6 (use . A D K C N)"]
 
 
 @needs_engine

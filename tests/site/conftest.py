@@ -55,7 +55,8 @@ def stub_slugs() -> list[str]:
 
 def layout_pieces(slug: str) -> dict[str, str]:
     """The start position of ``slug`` read straight from rules.toml: square -> kind, counting
-    the letters A, D, K of the diagram (top rank first, rank labels and footer optional)."""
+    the letters A, D, K and the special pieces C (commander), N (knight) of the diagram (top
+    rank first, rank labels and footer optional; README.md and tafl_core.position)."""
     data = tomllib.loads((VARIANTS / slug / "rules.toml").read_text(encoding="utf-8"))
     rows = []
     for line in data["layout"]["diagram"].splitlines():
@@ -64,11 +65,11 @@ def layout_pieces(slug: str) -> dict[str, str]:
             continue
         if cells[0].isdigit():
             cells = cells[1:]
-        if all(len(c) == 1 and c.isalpha() for c in cells) and not set(cells) <= set("ADK"):
+        if all(len(c) == 1 and c.isalpha() for c in cells) and not set(cells) <= set("ADKCN"):
             continue  # the file-letter footer
         rows.append(cells)
     size = len(rows)
-    kinds = {"A": "attacker", "D": "defender", "K": "king"}
+    kinds = {"A": "attacker", "D": "defender", "K": "king", "C": "commander", "N": "knight"}
     out = {}
     for i, cells in enumerate(rows):
         rank = size - i
