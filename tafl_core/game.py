@@ -632,7 +632,8 @@ class Game:
         jumped = -1
         result = None
         if f != to:
-            jumped = self._jumped(f, to)
+            if t.any_jump:
+                jumped = self._jumped(f, to)
             board[f] = EMPTY
             board[to] = code
             own = self.pieces[side]
@@ -659,7 +660,7 @@ class Game:
         # move again while it has a capturing move; the side stays to move and this in-between
         # position is not counted for repetition.
         self.berserker = -1
-        goes_on = (result is None and t.berserk and bool(captured) and bool(self._berserk_codes(to)))
+        goes_on = bool(t.berserk and captured and result is None and self._berserk_codes(to))
         if goes_on:
             self.berserker = to
         else:
@@ -670,8 +671,11 @@ class Game:
                 result = self._turn_result(side, h)
         self.hash = h
         self.result = result
-        played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result,
-                            jump=jumped >= 0, berserk=prev_berserker >= 0 and f != to, continues=goes_on)
+        if t.any_jump or t.berserk:
+            played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result,
+                                jumped >= 0, prev_berserker >= 0 and f != to, goes_on)
+        else:
+            played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result)
         self.history.append((played, captured, prev_result, prev_hash, code, prev_berserker, not goes_on))
         return result if fast else played
 

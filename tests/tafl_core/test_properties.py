@@ -135,7 +135,7 @@ def test_random_playout_invariants(slug, seed, plies):
         snapshots.append((game.position(), game.hash, game.to_move, game.result))
         game.play(rng.choice(moves))
         now = game.position().counts()
-        assert all(now[k] <= counts[k] for k in counts), "piece counts never grow"
+        assert all(now.get(k, 0) <= counts[k] for k in counts) and set(now) <= set(counts), "piece counts never grow"
         counts = now
         pieces = game.position().pieces
         assert all(pieces[s] == "king" for s in king_only if s in pieces), "only the king on king-only squares"
