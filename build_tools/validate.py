@@ -476,11 +476,12 @@ _PIECE_WORDS = {
 _PIECE_NAMES = {"de": {"defender": "Verteidiger", "attacker": "Angreifer", "king": "König"},
                 "en": {"defender": "defenders", "attacker": "attackers", "king": "king"}}
 #: The special pieces of Berserk Hnefatafl in a pieces row: the number right before the name
-#: ("davon 4 Kommandanten", "davon 1 Ritter"; "4 of them commanders", "1 of them the knight").
+#: ("davon 4 Kommandanten", "davon 1 Ritter"; "4 of them commanders", "1 of them the knight");
+#: linear in the cell's length like the side totals' regex.
 _SPECIAL_WORDS = {
-    "de": {"commander": r"(\d+)\s+Kommandant(?:en)?\b", "knight": r"(\d+)\s+Ritter\b"},
-    "en": {"commander": r"(\d+)\s+(?:of\s+them\s+)?(?:the\s+)?commanders?\b",
-           "knight": r"(\d+)\s+(?:of\s+them\s+)?(?:the\s+)?knights?\b"},
+    "de": {"commander": r"(?<!\d)(\d+)\s+Kommandant(?:en)?\b", "knight": r"(?<!\d)(\d+)\s+Ritter\b"},
+    "en": {"commander": r"(?<!\d)(\d+)\s+(?:of\s+them\s+)?(?:the\s+)?commanders?\b",
+           "knight": r"(?<!\d)(\d+)\s+(?:of\s+them\s+)?(?:the\s+)?knights?\b"},
 }
 _SPECIAL_NAMES = {"de": {"commander": "Kommandanten", "knight": "Ritter"},
                   "en": {"commander": "commanders", "knight": "knights"}}
@@ -517,7 +518,9 @@ def check_facts_pieces(variant: Variant, ctx: Context) -> Iterator[Fault]:
             continue
         words, names = _PIECE_WORDS[page.lang], _PIECE_NAMES[page.lang]
         for kind in ("defender", "attacker"):
-            m = re.search(rf"(\d+)\s+{words[kind]}\b", f.value, re.IGNORECASE)
+            # (?<!\d): a number starts where its digits start, so a long run of digits is
+            # scanned once (linear), not once from each of its digits.
+            m = re.search(rf"(?<!\d)(\d+)\s+{words[kind]}\b", f.value, re.IGNORECASE)
             if not m:
                 yield _fault(variant, page.path, f.line,
                              f"facts '{f.key}' does not state the number of {names[kind]} (the layout has {totals[kind]})")

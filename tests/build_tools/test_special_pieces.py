@@ -266,3 +266,18 @@ def test_every_capture_reason_has_a_name():
     assert "ommander" in CAPTURE_REASON_NAMES["en"]["king_commanders"]
     assert "sprung" in CAPTURE_REASON_NAMES["de"]["jump"].lower()
     assert "jump" in CAPTURE_REASON_NAMES["en"]["jump"]
+
+
+@needs_engine
+def test_pieces_row_with_a_long_digit_run_is_checked_in_linear_time(special_tree):
+    """A cell of 9,000 digits (under the line limit) is reported, not scanned once per digit:
+    the quadratic regex took over a second per language and kind on it."""
+    import time
+
+    special_tree.edit(DE, "12 Verteidiger (davon 1 Ritter)", "1" * 9000 + "x Verteidiger")
+    start = time.perf_counter()
+    faults = special_tree.new_faults()
+    assert time.perf_counter() - start < 3
+    line = special_tree.line_of(DE, "| Figurenverhältnis")
+    assert f"{B}/de.md:{line}: facts 'Figurenverhältnis' does not state the number of Verteidiger (the layout has {DEFENDERS})" in faults
+    assert f"{B}/de.md:{line}: facts 'Figurenverhältnis' does not state the number of Ritter (the layout has {KNIGHTS})" in faults
