@@ -317,7 +317,8 @@ def assumption_data(rule, lang: str) -> dict:
 
 
 def board_data(v, lang: str, *, pyodide_index: str, cdn: bool) -> dict:
-    """The board-data JSON object of variant ``v`` in ``lang`` (notes/CONTRACTS.md)."""
+    """The board-data JSON object of variant ``v`` in ``lang`` (notes/CONTRACTS.md), plus
+    ``names`` (:func:`names_data`: the site's words for piece kinds and capture reasons)."""
     rs = v.ruleset
     page = v.pages[lang]
     sections = {}
