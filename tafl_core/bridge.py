@@ -82,9 +82,19 @@ class Session:
         """The board state (see notes/CONTRACTS.md)."""
         g = self.game
         n = g.t.n
+        # The entries of moves already reported are kept (same PlayedMove object, same dict), so
+        # a long game costs one new dict per move, not a rebuild of the whole history.
+        cache = self._history_cache if getattr(self, "_history_game", None) is g else []
         history = []
-        for played in g.moves_played:
-            history.append(self._played_dict(played))
+        for i, played in enumerate(g.moves_played):
+            if i < len(cache) and cache[i][0] is played:
+                history.append(cache[i][1])
+            else:
+                cache = cache[:i]
+                entry = self._played_dict(played)
+                cache.append((played, entry))
+                history.append(entry)
+        self._history_cache, self._history_game = cache[:len(history)], g
         movable = sorted({square_name(m >> 10, n) for m in g.move_codes()}, key=_sq_key)
         berserk = None
         if g.berserker >= 0 and g.result is None:

@@ -515,13 +515,11 @@ class Game:
             return f"{a}-{b} captures nothing; a berserk move must capture"
         if self.board[to]:
             return f"{b} is occupied"
-        jumped = self._jumped(f, to)
+        jumped = self._jumped(f, to) if t.jump[code] else -1
         if jumped >= 0:
             kind = CODE_KIND[code]
             over = CODE_KIND[self.board[jumped]]
             mode = t.jump[code]
-            if mode == JUMP_NONE:
-                return f"{_an(kind)} may not jump"
             if SIDE_OF[self.board[jumped]] == SIDE_OF[code]:
                 return f"a jump goes over an enemy piece, not over {_an(over)}"
             if self.board[jumped] != ORDINARY[1 - SIDE_OF[code]]:

@@ -64,3 +64,16 @@ def test_blocked_side_in_a_set_up_position_is_decided_or_marked_stuck():
     assert st["result"]["winner"] == "attackers" and st["result"]["reason"] == "no_legal_moves"
     st = Session(EALD).start("/1t7/tKt6/1t7/9/9/9/9/7t1/9/", "defenders")
     assert st["result"] is None and st["stuck"] is True
+
+
+def test_history_follows_undo_and_a_different_move():
+    """The state's history (kept between calls) shows the moves actually played after an undo."""
+    from tafl_core.bridge import Session
+    from .helpers import REPO
+    s = Session((REPO / "variants_src" / "ealdfaeder-taefl" / "rules.toml").read_text(encoding="utf-8"))
+    assert [h["move"] for h in s.play("d1-d3")["state"]["history"]] == ["d1-d3"]
+    s.undo()
+    assert s.state()["history"] == []
+    assert [h["move"] for h in s.play("d1-d2")["state"]["history"]] == ["d1-d2"]
+    s.undo()
+    assert [h["move"] for h in s.redo()["history"]] == ["d1-d2"]
