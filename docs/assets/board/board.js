@@ -10,8 +10,15 @@
 // `script[data-role=board-data]` and the static SVG's viewBox / data-cell / data-margin;
 // exposes data-state, data-to-move, data-result, data-reason on the root, data-square on
 // squares, data-piece + data-square on pieces, data-target on legal target squares,
-// data-role="move-list", and buttons data-action="undo|redo|reset|flip|edit|share"; also
+// data-role="move-list", and buttons data-action="end|undo|redo|reset|flip|edit|share"; also
 // data-stuck while the side to move cannot move and the rules give no result (no_moves = none).
+//
+// Berserk turns (notes/CONTRACTS.md, "Special pieces, jumps and berserk turns"): while the
+// engine's state has `berserk` {square, can_end}, the root and that square carry
+// data-berserker, the piece is selected at once, the status line says so, and the button
+// data-action="end" (enabled only while can_end) plays the move "end". Move-list entries carry
+// data-notation (OpenTafl's: c2=d2xe2, c3^c5, end) and, for the later plies of a berserk turn,
+// data-continuation; capture marks and the captures panel cover the whole last turn.
 //
 // Example boards (mechanics pages): `.tafl-board#board[data-example]` without board-data wraps a
 // static diagram; the rules come from the board-data of the variant's page (`data-variant`), the
@@ -26,8 +33,14 @@ const FILES = "abcdefghijklmnopqrstuvwxy";
 const FRAGMENT_MAX = 4096; // characters: a fragment longer than this is refused unread
 const MOVES_MAX = 500;
 const SQUARE_RE = "[a-y](?:[1-9]|1[0-9]|2[0-5])";
-const MOVE_RE = new RegExp(`^${SQUARE_RE}-${SQUARE_RE}$`);
-const OTN_RE = /^\/(?:[0-9tTK]{1,75}\/){7,25}$/;
+// a move "e1-e5", or "end" (ends a berserk turn; notes/CONTRACTS.md, "Special pieces")
+const MOVE_RE = new RegExp(`^(?:${SQUARE_RE}-${SQUARE_RE}|end)$`);
+// OpenTafl position record: t attacker, T defender, K king, c commander, N knight
+const OTN_RE = /^\/(?:[0-9tTKcN]{1,75}\/){7,25}$/;
+const OTN_LETTER = { attacker: "t", defender: "T", king: "K", commander: "c", knight: "N" };
+// Piece kinds the board can draw (tafl_core.position); which side each belongs to is the
+// engine's word too (commander: attackers, knight: defenders), used only for the editor's tools.
+const PIECE_KINDS = ["attacker", "defender", "king", "commander", "knight"];
 
 // ---------------------------------------------------------------- strings (DE / EN)
 
@@ -38,10 +51,12 @@ const STRINGS = {
     engineError: (msg) => `Die Spiel-Engine konnte nicht geladen werden: ${msg}`,
     side: { attackers: "Angreifer", defenders: "Verteidiger" },
     toMove: (side) => `${side} am Zug`,
-    piece: { attacker: "Angreifer", defender: "Verteidiger", king: "König" },
+    piece: { attacker: "Angreifer", defender: "Verteidiger", king: "König", commander: "Kommandant", knight: "Ritter" },
     emptySquare: "leer",
-    actions: { undo: "Zurück", redo: "Vor", reset: "Neu beginnen", flip: "Brett drehen", edit: "Stellung aufbauen", share: "Link kopieren" },
+    actions: { end: "Zug beenden", undo: "Zurück", redo: "Vor", reset: "Neu beginnen", flip: "Brett drehen", edit: "Stellung aufbauen", share: "Link kopieren" },
     actionTitles: {
+      end: "Den Berserkerzug beenden: die andere Seite ist am Zug",
+      endCompulsory: "Der Berserkerzug muss weitergehen, solange die Figur schlagen kann",
       undo: "Letzten Zug zurücknehmen", redo: "Zurückgenommenen Zug wiederholen",
       reset: "Zurück zur Ausgangsstellung dieser Partie", flip: "Brett um 180° drehen",
       edit: "Figuren setzen und entfernen", share: "Link auf diese Partie kopieren",
@@ -61,7 +76,21 @@ const STRINGS = {
       throneEmpty: "dem leeren Thron", throne: (sq) => `dem Thron ${sq}`,
       corner: (sq) => `der Ecke ${sq}`, camp: (sq) => `dem Lager ${sq}`, edge: "dem Brettrand",
       king: (sq) => `dem König auf ${sq}`,
+      commander: (sq) => `dem Kommandanten auf ${sq}`, knight: (sq) => `dem Ritter auf ${sq}`,
     },
+    jumpBy: {
+      knight: " durch den Sprung des Ritters", commander: " durch den Sprung des Kommandanten",
+      king: " durch den Sprung des Königs", other: " durch einen Sprung",
+    },
+    byCommanders: (how) => `${how} (Königsfang durch Kommandanten)`,
+    // berserk turns
+    berserk: (side, sq, canEnd, escape) => `${side} am Zug. Berserkerzug: nur die Figur auf ${sq} zieht weiter und muss schlagen`
+      + (escape ? " oder fliehen" : "") + (canEnd ? " – oder „Zug beenden“." : "; der Zug muss weitergehen."),
+    berserkOnly: (sq, canEnd) => `In diesem Berserkerzug zieht nur die Figur auf ${sq} weiter`
+      + (canEnd ? " – oder „Zug beenden“." : "; sie muss weiter schlagen."),
+    ended: (side) => `${side}: Berserkerzug beendet.`,
+    plyContinued: " (Fortsetzung des Berserkerzugs)",
+    plyEnd: " (Berserkerzug beendet)",
     winner: { attackers: "Die Angreifer gewinnen", defenders: "Die Verteidiger gewinnen", draw: "Unentschieden" },
     reason: {
       king_captured: "der König ist gefangen", king_escaped: "der König ist entkommen",
@@ -75,6 +104,7 @@ const STRINGS = {
     redone: (n) => `Zug wiederholt: ${n}`,
     restarted: "Partie neu begonnen.",
     illegal: (mv) => `Der Zug ${mv} ist nicht erlaubt.`,
+    illegalWhy: (mv, why) => `Der Zug ${mv} ist nicht erlaubt: ${why}.`,
     cannotMove: (sq) => `Die Figur auf ${sq} kann jetzt nicht ziehen.`,
     gameOver: "Die Partie ist beendet: Zurück oder Neu beginnen.",
     flipped: "Brett gedreht.",
@@ -92,7 +122,7 @@ const STRINGS = {
     fragTooMany: `mehr als ${MOVES_MAX} Züge`,
     fragAlt: "unbekannte Regelabwandlung",
     fragEngine: (msg) => `Stellung: ${msg}`,
-    fragMoveIllegal: (i, mv) => `Zug ${i} (${mv}) ist nicht erlaubt`,
+    fragMoveIllegal: (i, mv, why) => `Zug ${i} (${mv}) ist nicht erlaubt${why ? ": " + why : ""}`,
     linkCopied: "Link kopiert.",
     linkManual: "Der Link konnte nicht automatisch kopiert werden; bitte aus dem Feld kopieren.",
     linkLabel: "Link auf diese Partie",
@@ -100,7 +130,7 @@ const STRINGS = {
     // editor
     editorTitle: "Stellung aufbauen",
     editorHelp: "Figur wählen, dann auf Felder klicken; ein Klick auf eine gleiche Figur entfernt sie.",
-    tool: { attacker: "Angreifer", defender: "Verteidiger", king: "König", remove: "Entfernen" },
+    tool: { attacker: "Angreifer", defender: "Verteidiger", king: "König", commander: "Kommandant", knight: "Ritter", remove: "Entfernen" },
     editorToMove: "Am Zug",
     editorClear: "Brett leeren",
     editorStart: "Startaufstellung",
@@ -128,10 +158,12 @@ const STRINGS = {
     engineError: (msg) => `The game engine could not be loaded: ${msg}`,
     side: { attackers: "Attackers", defenders: "Defenders" },
     toMove: (side) => `${side} to move`,
-    piece: { attacker: "attacker", defender: "defender", king: "king" },
+    piece: { attacker: "attacker", defender: "defender", king: "king", commander: "commander", knight: "knight" },
     emptySquare: "empty",
-    actions: { undo: "Undo", redo: "Redo", reset: "Restart", flip: "Flip board", edit: "Set up position", share: "Copy link" },
+    actions: { end: "End turn", undo: "Undo", redo: "Redo", reset: "Restart", flip: "Flip board", edit: "Set up position", share: "Copy link" },
     actionTitles: {
+      end: "End the berserk turn: the other side is to move",
+      endCompulsory: "The berserk turn must go on while the piece can capture",
       undo: "Take back the last move", redo: "Replay the move taken back",
       reset: "Back to the starting position of this game", flip: "Turn the board by 180°",
       edit: "Place and remove pieces", share: "Copy a link to this game",
@@ -151,7 +183,20 @@ const STRINGS = {
       throneEmpty: "the empty throne", throne: (sq) => `the throne ${sq}`,
       corner: (sq) => `the corner ${sq}`, camp: (sq) => `the camp ${sq}`, edge: "the board edge",
       king: (sq) => `the king on ${sq}`,
+      commander: (sq) => `the commander on ${sq}`, knight: (sq) => `the knight on ${sq}`,
     },
+    jumpBy: {
+      knight: " by the knight's jump", commander: " by the commander's jump",
+      king: " by the king's jump", other: " by a jump",
+    },
+    byCommanders: (how) => `${how} (king capture by commanders)`,
+    berserk: (side, sq, canEnd, escape) => `${side} to move. Berserk move: only the piece on ${sq} moves on, and it must capture`
+      + (escape ? " or escape" : "") + (canEnd ? " – or “End turn”." : "; the turn must go on."),
+    berserkOnly: (sq, canEnd) => `In this berserk turn only the piece on ${sq} moves on`
+      + (canEnd ? " – or “End turn”." : "; it must capture again."),
+    ended: (side) => `${side}: berserk turn ended.`,
+    plyContinued: " (berserk move, continued)",
+    plyEnd: " (berserk turn ended)",
     winner: { attackers: "The attackers win", defenders: "The defenders win", draw: "Draw" },
     reason: {
       king_captured: "the king is captured", king_escaped: "the king has escaped",
@@ -165,6 +210,7 @@ const STRINGS = {
     redone: (n) => `Move replayed: ${n}`,
     restarted: "Game restarted.",
     illegal: (mv) => `The move ${mv} is not legal.`,
+    illegalWhy: (mv, why) => `The move ${mv} is not legal: ${why}.`,
     cannotMove: (sq) => `The piece on ${sq} cannot move now.`,
     gameOver: "The game is over: undo or restart.",
     flipped: "Board flipped.",
@@ -181,14 +227,14 @@ const STRINGS = {
     fragTooMany: `more than ${MOVES_MAX} moves`,
     fragAlt: "unknown rule change",
     fragEngine: (msg) => `position: ${msg}`,
-    fragMoveIllegal: (i, mv) => `move ${i} (${mv}) is not legal`,
+    fragMoveIllegal: (i, mv, why) => `move ${i} (${mv}) is not legal${why ? ": " + why : ""}`,
     linkCopied: "Link copied.",
     linkManual: "The link could not be copied automatically; please copy it from the field.",
     linkLabel: "Link to this game",
     loadedFromLink: "Game loaded from the link.",
     editorTitle: "Set up a position",
     editorHelp: "Choose a piece, then click squares; clicking the same piece again removes it.",
-    tool: { attacker: "Attacker", defender: "Defender", king: "King", remove: "Remove" },
+    tool: { attacker: "Attacker", defender: "Defender", king: "King", commander: "Commander", knight: "Knight", remove: "Remove" },
     editorToMove: "To move",
     editorClear: "Clear board",
     editorStart: "Starting position",
@@ -237,13 +283,14 @@ function joinList(items, andWord) {
 
 /** OpenTafl position record of a {square: kind} map; first row = rank 1. Notation only. */
 function toOtn(pieces, size) {
-  const letter = { attacker: "t", defender: "T", king: "K" };
+  const letter = OTN_LETTER;
   let out = "/";
   for (let r = 0; r < size; r++) {
     let run = 0;
     for (let f = 0; f < size; f++) {
       const k = pieces[squareName(f, r)];
       if (!k) { run++; continue; }
+      if (!letter[k]) throw new Error(`no OpenTafl letter for the piece kind ${String(k).slice(0, 20)}`);
       if (run) { out += run; run = 0; }
       out += letter[k];
     }
@@ -301,19 +348,71 @@ export function parseFragment(hash, T, assumptionKeys = []) {
 }
 
 // The engine words its reasons in English; the German page shows the common ones in German
-// (anything else stays as the engine said it).
+// (anything else stays as the engine said it). Position refusals (check_position, start) and
+// move refusals (tafl_core.game.Game.why_illegal, play("end")), as of the berserk pass.
+const DE_NOM = { attacker: "ein Angreifer", defender: "ein Verteidiger", king: "der König", commander: "ein Kommandant", knight: "ein Ritter" };
+const DE_ACC = { attacker: "einen Angreifer", defender: "einen Verteidiger", king: "den König", commander: "einen Kommandanten", knight: "einen Ritter" };
+const DE_PL = { commander: "Kommandanten", knight: "Ritter", attacker: "Angreifer", defender: "Verteidiger", king: "Könige" };
+const DE_SPECIAL = { corner: "Eckfeld", throne: "Thron", camp: "Lagerfeld" };
+const DE_SPECIAL_DAT = { corner: "dem Eckfeld", throne: "dem Thron", camp: "dem Lagerfeld", square: "dem Feld" };
+const DE_SPECIAL_ACC = { corner: "das Eckfeld", throne: "den Thron", camp: "das Lagerfeld" };
+const DE_SIDE_DAT = { attackers: "den Angreifern", defenders: "den Verteidigern" };
+const DE_SIDE_NOM = { attackers: "die Angreifer", defenders: "die Verteidiger" };
+const KIND = "(attacker|defender|king|commander|knight)";
+const SQ = "([a-y]\\d{1,2})";
 const ENGINE_DE = [
   [/^the position has no king$/, () => "die Stellung hat keinen König"],
   [/^the position has (\d+) kings \(([a-y0-9, ]+)\); exactly one is allowed$/,
     (m) => `die Stellung hat ${m[1]} Könige (${m[2]}); erlaubt ist genau einer`],
-  [/^an? (attacker|defender|king) may not stand on ([a-y]\d+) \(an? (corner|throne|camp) square\)$/,
-    (m) => `${{ attacker: "ein Angreifer", defender: "ein Verteidiger", king: "der König" }[m[1]]} darf nicht auf ${m[2]} stehen (${{ corner: "Eckfeld", throne: "Thron", camp: "Lagerfeld" }[m[3]]})`],
+  [new RegExp(`^an? ${KIND} may not stand on ${SQ} \\(an? (corner|throne|camp) square\\)$`),
+    (m) => `${DE_NOM[m[1]]} darf nicht auf ${m[2]} stehen (${DE_SPECIAL[m[3]]})`],
+  [new RegExp(`^these rules have no (commander|knight)s \\(${SQ}\\): only a layout with an? \\1 has rules for it$`),
+    (m) => `diese Regeln kennen keine ${DE_PL[m[1]]} (${m[2]}): nur eine Aufstellung mit ${m[1] === "commander" ? "Kommandanten" : "Ritter"} hat Regeln für sie`],
   [/^the king already stands on an escape square \(([a-y]\d+)\)$/,
     (m) => `der König steht schon auf einem Fluchtfeld (${m[1]})`],
   [/^(?:the )?position is (\d+)x(\d+), (?:but this board is|the ruleset's board is) (\d+)x(\d+)$/,
     (m) => `die Stellung hat ${m[1]}×${m[2]} Felder, dieses Brett ${m[3]}×${m[4]}`],
   [/^(?:the )?side to move must be attackers or defenders.*$/, () => "am Zug müssen die Angreifer oder die Verteidiger sein"],
+  // moves
+  [/^the game is over$/, () => "die Partie ist beendet"],
+  [/^malformed move$/, () => "unlesbarer Zug"],
+  [new RegExp(`^there is no piece on ${SQ}$`), (m) => `auf ${m[1]} steht keine Figur`],
+  [/^a move must go somewhere$/, () => "ein Zug muss auf ein anderes Feld führen"],
+  [new RegExp(`^the piece on ${SQ} belongs to the (attackers|defenders), but the (attackers|defenders) are to move$`),
+    (m) => `die Figur auf ${m[1]} gehört ${DE_SIDE_DAT[m[2]]}, am Zug sind ${DE_SIDE_NOM[m[3]]}`],
+  [new RegExp(`^${SQ}-${SQ} is not along a rank or file$`), (m) => `${m[1]}-${m[2]} führt nicht entlang einer Reihe oder Linie`],
+  [new RegExp(`^${SQ} is occupied$`), (m) => `${m[1]} ist besetzt`],
+  [new RegExp(`^the way from ${SQ} to ${SQ} is blocked at ${SQ}$`), (m) => `der Weg von ${m[1]} nach ${m[2]} ist auf ${m[3]} versperrt`],
+  [new RegExp(`^an? ${KIND} may not pass the (throne|corner|camp) on ${SQ}$`),
+    (m) => `${DE_NOM[m[1]]} darf nicht über ${DE_SPECIAL_ACC[m[2]]} ${m[3]} ziehen`],
+  [new RegExp(`^an? ${KIND} may not stop on the (throne|corner|camp|square) ${SQ}$`),
+    (m) => `${DE_NOM[m[1]]} darf nicht auf ${DE_SPECIAL_DAT[m[2]]} ${m[3]} stehen bleiben`],
+  // jumps
+  [new RegExp(`^an? ${KIND} may not jump$`), (m) => `${DE_NOM[m[1]]} darf nicht springen`],
+  [new RegExp(`^a jump goes over an enemy piece, not over an? ${KIND}$`),
+    (m) => `ein Sprung geht über eine feindliche Figur, nicht über ${DE_ACC[m[1]]}`],
+  [new RegExp(`^a jump may only go over an ordinary enemy piece, not over (?:the king|an? ${KIND})$`),
+    (m) => `ein Sprung geht nur über einen gewöhnlichen feindlichen Stein, nicht über ${m[1] ? DE_ACC[m[1]] : "den König"}`],
+  [/^the king may jump only from or to a restricted square \(throne or corner\)$/,
+    () => "der König springt nur von einem oder auf ein besonderes Feld (Thron oder Eckfeld)"],
+  [new RegExp(`^the king may not stop on ${SQ}$`), (m) => `der König darf nicht auf ${m[1]} stehen bleiben`],
+  // berserk turns
+  [new RegExp(`^${SQ}-${SQ} captures nothing; a berserk move must capture$`),
+    (m) => `${m[1]}-${m[2]} schlägt nichts; ein Berserkerzug muss schlagen`],
+  [new RegExp(`^in this berserk turn only the piece on ${SQ} may move again \\(or end the turn\\)$`),
+    (m) => `in diesem Berserkerzug darf nur die Figur auf ${m[1]} weiterziehen (oder der Zug endet)`],
+  [new RegExp(`^the berserk turn must go on: the piece on ${SQ} can still capture$`),
+    (m) => `der Berserkerzug muss weitergehen: die Figur auf ${m[1]} kann noch schlagen`],
+  [/^there is no berserk turn to end$/, () => "es gibt keinen Berserkerzug zu beenden"],
 ];
+
+/** The reason of a refused move from the bridge's error text ("move 3: e1-e9: the way …" or
+ *  "e1-e9: the way …"), without the prefixes that repeat the move. */
+function moveReason(error, move) {
+  let text = String(error || "").replace(/^move \d+: /, "");
+  if (move && text.startsWith(move + ": ")) text = text.slice(move.length + 2);
+  return text;
+}
 
 function engineText(msg, lang) {
   const text = String(msg || "");
@@ -395,7 +494,7 @@ class Board {
     this.st = {
       size: this.size, to_move: this.home.to_move || this.data.first_mover, pieces: { ...this.data.pieces },
       special: this.data.special || { throne: [], corners: [], camps: [] },
-      history: [], cursor: 0, can_undo: false, can_redo: false, result: null, movable: [],
+      history: [], cursor: 0, can_undo: false, can_redo: false, result: null, movable: [], berserk: null,
     };
     this.readGeometry();
     this.buildDom();
@@ -475,13 +574,14 @@ class Board {
 
     const bar = el("div", { class: "tb-toolbar", role: "toolbar" });
     this.buttons = {};
-    for (const a of ["undo", "redo", "reset", "flip", "edit", "share"]) {
+    for (const a of ["end", "undo", "redo", "reset", "flip", "edit", "share"]) {
       const b = el("button", { type: "button", "data-action": a, title: T.actionTitles[a] }, T.actions[a]);
       b.addEventListener("click", () => this.onAction(a));
       this.buttons[a] = b;
       bar.append(b);
     }
     this.buttons.edit.setAttribute("aria-pressed", "false");
+    this.buttons.end.hidden = true; // shown during a berserk turn only
 
     this.shareEl = el("div", { class: "tb-share", hidden: "" });
     const shareLabel = el("label", {}, T.linkLabel);
@@ -530,7 +630,11 @@ class Board {
     box.append(el("legend", {}, T.editorTitle), el("p", { class: "tb-help" }, T.editorHelp));
     const tools = el("div", { class: "tb-tools" });
     const name = `tb-tool-${this.data.variant}`;
-    for (const t of ["attacker", "defender", "king", "remove"]) {
+    // Commander and knight tools only where the variant's own layout has such pieces (the
+    // engine refuses them elsewhere: no rules for them).
+    const layoutKinds = new Set(Object.values(this.data.layout_pieces || this.data.pieces || {}));
+    const kinds = ["attacker", "defender", "king", ...["commander", "knight"].filter((k) => layoutKinds.has(k))];
+    for (const t of [...kinds, "remove"]) {
       const lab = el("label", {});
       const r = el("input", { type: "radio", name, value: t, "data-tool": t });
       if (t === "attacker") r.checked = true;
@@ -697,22 +801,33 @@ class Board {
     }
     const stuck = !editing && !res && st.stuck === true;
     root.toggleAttribute("data-stuck", stuck);
+    // a berserk turn (notes/CONTRACTS.md, "Special pieces"): only st.berserk.square moves on
+    const berserk = !editing && !res && st.berserk && typeof st.berserk.square === "string" ? st.berserk : null;
+    if (berserk) root.setAttribute("data-berserker", berserk.square);
+    else root.removeAttribute("data-berserker");
     this.statusEl.replaceChildren();
     if (editing) this.statusEl.textContent = T.editing;
     else if (stuck) this.renderStuck(toMove);
+    else if (berserk) this.statusEl.textContent = T.berserk(T.side[toMove] || toMove, berserk.square, !!berserk.can_end, berserk.escape === true);
     else if (!res) this.statusEl.textContent = T.toMove(T.side[toMove] || toMove);
     this.statusEl.hidden = !this.statusEl.textContent;
 
-    // squares: targets, selection, last move
-    const last = !editing && st.cursor > 0 ? st.history[st.cursor - 1] : null;
-    const lastSquares = last ? last.move.split("-") : [];
-    const captured = last ? (last.captures || []).map((c) => c.square) : [];
+    // squares: targets, selection, last move (the last turn's last move that went somewhere:
+    // "end" moves no piece), capture marks for the whole last turn (a berserk turn has several)
+    const turn = editing ? null : this.lastTurn();
+    const lastMoved = turn ? turn.plies.filter((h) => h.move.includes("-")).pop() : null;
+    const lastSquares = lastMoved ? lastMoved.move.split("-") : [];
+    const captured = turn ? turn.plies.flatMap((h) => (h.captures || []).map((c) => c.square)) : [];
     const targets = new Set(editing ? [] : this.targets);
     for (const [sq, rect] of Object.entries(this.squareEls)) {
       if (targets.has(sq)) rect.setAttribute("data-target", sq);
       else if (rect.hasAttribute("data-target")) rect.removeAttribute("data-target");
       rect.classList.toggle("tb-last", lastSquares.includes(sq));
       rect.classList.toggle("tb-selected", sq === this.selected);
+      const isBerserker = !!berserk && berserk.square === sq;
+      rect.classList.toggle("tb-berserker", isBerserker);
+      if (isBerserker) rect.setAttribute("data-berserker", "");
+      else if (rect.hasAttribute("data-berserker")) rect.removeAttribute("data-berserker");
     }
 
     // capture marks and target dots
@@ -724,6 +839,12 @@ class Board {
       this.gMarks.append(svgEl("path", {
         d: `M${x + d} ${y + d}L${x + cell - d} ${y + cell - d}M${x + cell - d} ${y + d}L${x + d} ${y + cell - d}`,
         class: "tb-captured-mark", "data-captured": sq,
+      }));
+    }
+    if (berserk && this.squareEls[berserk.square]) { // a dashed ring: not told by colour alone
+      const [c, w] = this.cellOf(berserk.square);
+      this.gMarks.append(svgEl("circle", {
+        cx: this.ox + (c + 0.5) * cell, cy: this.oy + (w + 0.5) * cell, r: cell * 0.46, class: "tb-berserker-ring",
       }));
     }
     this.gTargets.replaceChildren();
@@ -742,9 +863,12 @@ class Board {
 
     // panel: banner, captures, move list, buttons
     this.renderBanner(res);
-    this.renderCaptures(last);
+    this.renderCaptures(turn);
     this.renderMoveList(editing);
     const on = this.ready && !this.busy && !editing;
+    this.buttons.end.hidden = !berserk;
+    this.buttons.end.disabled = !(on && berserk && berserk.can_end);
+    this.buttons.end.title = berserk && !berserk.can_end ? T.actionTitles.endCompulsory : T.actionTitles.end;
     this.buttons.undo.disabled = !(on && st.can_undo);
     this.buttons.redo.disabled = !(on && st.can_redo);
     this.buttons.reset.disabled = !on;
@@ -784,10 +908,18 @@ class Board {
     const { cell } = this;
     const cx = this.ox + (c + 0.5) * cell, cy = this.oy + (w + 0.5) * cell;
     const g = svgEl("g", { class: `tb-piece tb-${kind}`, "data-piece": kind, "data-square": sq });
-    g.append(svgEl("circle", { cx, cy, r: cell * 0.38 }));
+    const radius = cell * 0.38;
+    g.append(svgEl("circle", { cx, cy, r: radius, class: "tb-body" }));
+    // Marks as build_tools/diagram.py draws them, so pieces differ by shape, not colour alone:
+    // the king a cross, a commander a light ring on its dark disc, the knight a dark diamond.
     if (kind === "king") {
-      const k = cell * 0.38 * 0.6;
+      const k = radius * 0.6;
       g.append(svgEl("path", { d: `M${cx - k} ${cy}H${cx + k}M${cx} ${cy - k}V${cy + k}`, class: "tb-king-cross" }));
+    } else if (kind === "commander") {
+      g.append(svgEl("circle", { cx, cy, r: radius * 0.58, class: "tb-mark tb-commander-ring" }));
+    } else if (kind === "knight") {
+      const h = radius * 0.62, w = radius * 0.46;
+      g.append(svgEl("path", { d: `M${cx} ${cy - h}L${cx + w} ${cy}L${cx} ${cy + h}L${cx - w} ${cy}Z`, class: "tb-mark tb-knight-diamond" }));
     }
     if (this.drag && this.drag.moved && this.drag.from === sq) {
       g.classList.add("tb-dragging");
@@ -844,36 +976,58 @@ class Board {
       case "camp": return K.camp(w.square);
       case "edge": return K.edge;
       case "king": return K.king(w.square);
+      case "commander": return K.commander(w.square);
+      case "knight": return K.knight(w.square);
       default: return String(w.square || "");
     }
   }
 
   /** One line per capture, built from the engine's reason, `with` (the partners besides the
    *  moving piece, which is the move's destination) and `ref`. */
-  captureText(c, played) {
+  captureText(c, played, mover = null) {
     const T = this.T;
     const withs = [...(c.with || [])];
-    const dest = played && played.move ? played.move.split("-")[1] : null;
-    if (dest && !withs.some((w) => w.square === dest)) withs.unshift({ square: dest, kind: this.st.pieces[dest] || "" });
+    const dest = played && played.move && played.move.includes("-") ? played.move.split("-")[1] : null;
+    // the moving piece's kind: `mover` (a berserk turn's piece has moved on since), else the
+    // piece now on the destination
+    const moverKind = mover || (dest ? this.st.pieces[dest] || "" : "");
+    if (dest && !withs.some((w) => w.square === dest)) withs.unshift({ square: dest, kind: moverKind });
     const items = withs.map((w) => this.withText(w));
     const list = joinList(items, T.and);
+    const between = () => (items.length === 2 ? T.between(items[0], items[1]) : T.by(list));
     let how;
     switch (c.reason) {
       case "king_surrounded": how = T.surrounded(list); break;
       case "edge": how = T.edge(list); break;
       case "shieldwall": how = T.shieldwall(list); break;
-      default: how = items.length === 2 ? T.between(items[0], items[1]) : T.by(list);
+      case "jump": how = T.jumpBy[moverKind] || T.jumpBy.other; break; // no partners: the jumper alone
+      case "king_commanders": how = T.byCommanders(between()); break;
+      default: how = between();
     }
     return (c.piece === "king" ? T.kingTaken(c.square) : T.taken(c.square)) + how;
   }
 
-  renderCaptures(last) {
+  /** The plies of the turn the last played ply belongs to (a berserk turn has several; the
+   *  engine marks each ply after which the same side moves again with `continues`), and the kind
+   *  of the piece that moved in it (null before the first move). */
+  lastTurn() {
+    const st = this.st;
+    if (!st.cursor) return null;
+    let i = st.cursor - 1;
+    while (i > 0 && st.history[i - 1].continues && st.history[i - 1].side === st.history[i].side) i--;
+    const plies = st.history.slice(i, st.cursor);
+    const moved = plies.filter((h) => h.move.includes("-")).pop();
+    const mover = moved ? st.pieces[moved.move.split("-")[1]] || null : null;
+    return { plies, mover };
+  }
+
+  renderCaptures(turn) {
     const ul = this.capturesEl;
     ul.replaceChildren();
-    const caps = last ? last.captures || [] : [];
+    const caps = turn ? turn.plies.flatMap((h) => (h.captures || []).map((c) => [c, h])) : [];
     ul.hidden = caps.length === 0;
-    for (const c of caps) {
-      const li = el("li", { "data-capture": c.square, "data-reason": c.reason || "" }, this.captureText(c, last));
+    for (const [c, h] of caps) {
+      const li = el("li", { "data-capture": c.square, "data-reason": c.reason || "" }, this.captureText(c, h, turn.mover));
       if (c.ref) li.append(document.createTextNode(", "), this.ruleLink(c.ref));
       ul.append(li);
     }
@@ -887,8 +1041,20 @@ class Board {
       ol.append(el("li", { class: "tb-empty" }, this.T.noMoves));
       return;
     }
+    // One number per turn: the plies of a berserk turn after its first (`berserk`, and the end
+    // move) share their turn's number and are marked as its continuation.
+    let turnNo = 0;
     st.history.forEach((h, i) => {
-      const li = el("li", { "data-ply": i + 1, "data-side": h.side, class: `tb-${h.side}` }, h.notation || h.move);
+      const cont = i > 0 && st.history[i - 1].continues && st.history[i - 1].side === h.side;
+      if (!cont) turnNo++;
+      const notation = h.notation || h.move;
+      const li = el("li", { "data-ply": i + 1, "data-side": h.side, "data-notation": notation, value: turnNo,
+        class: `tb-${h.side}` }, notation);
+      if (cont) {
+        li.setAttribute("data-continuation", "");
+        li.classList.add("tb-cont");
+        li.append(el("span", { class: "tb-sr" }, h.move === "end" ? this.T.plyEnd : this.T.plyContinued));
+      }
       if (i >= st.cursor) li.classList.add("tb-future");
       if (i === st.cursor - 1) li.setAttribute("aria-current", "step");
       ol.append(li);
@@ -966,8 +1132,18 @@ class Board {
     if (!busy) return p;
     return p.finally(() => {
       this.pendingOps--;
-      if (this.pendingOps === 0) { this.setBusy(false); this.render(); }
+      if (this.pendingOps === 0) { this.setBusy(false); this.render(); this.selectBerserker(); }
     });
+  }
+
+  /** In a berserk turn the one piece that may move is selected at once (its targets shown). */
+  selectBerserker() {
+    const st = this.st;
+    const b = st.berserk;
+    if (this.mode !== "play" || !this.ready || st.result || !b || typeof b.square !== "string") return;
+    if (this.selected === b.square || !(st.movable || []).includes(b.square)) return;
+    this.focus = b.square;
+    this.select(b.square);
   }
 
   /** Start a game from origin {otn, to_move} (null: the variant's start), replaying moves. */
@@ -1028,7 +1204,8 @@ class Board {
       this.st = r.state;
       if (!r.ok) {
         const i = r.state.cursor; // moves before the illegal one were played
-        throw new Error(T.fragMoveIllegal(i + 1, frag.moves[i] || ""));
+        const why = r.error ? engineText(moveReason(r.error, frag.moves[i]), this.lang) : "";
+        throw new Error(T.fragMoveIllegal(i + 1, frag.moves[i] || "", why));
       }
       if (stale()) return;
       this.message(null);
@@ -1078,17 +1255,10 @@ class Board {
     return this.selPromise;
   }
 
-  async tryMove(from, to) {
-    let targets = this.targets;
-    if (this.selPromise && this.selected === from && !targets.length) targets = (await this.selPromise) || [];
-    if (!targets.includes(to)) {
-      this.message(this.T.illegal(`${from}-${to}`));
-      this.say(this.T.illegal(`${from}-${to}`));
-      this.clearSelection();
-      this.render();
-      return;
-    }
-    await this.play(`${from}-${to}`);
+  /** A move the reader asked for; one that is not among the legal targets goes to the engine
+   *  all the same, which refuses it (the game unchanged) and says why. */
+  tryMove(from, to) {
+    return this.play(`${from}-${to}`);
   }
 
   play(move) {
@@ -1102,14 +1272,21 @@ class Board {
       const r = await this.engine.call("play", { move });
       this.st = r.state;
       if (!r.ok) {
-        this.message(T.illegal(move));
+        const why = r.error ? engineText(moveReason(r.error, move), this.lang) : "";
+        const text = why ? T.illegalWhy(move, why) : T.illegal(move);
+        this.message(text);
+        this.say(text);
       } else {
         this.message(null);
-        this.focus = move.split("-")[1];
-        const h = r.state.history[r.state.cursor - 1];
-        let text = T.moved(T.side[h.side] || h.side, h.notation || move);
+        if (move.includes("-")) this.focus = move.split("-")[1];
+        const st = r.state;
+        const h = st.history[st.cursor - 1];
+        const side = T.side[h.side] || h.side;
+        let text = h.move === "end" ? T.ended(side) : T.moved(side, h.notation || move);
         if (h.captures && h.captures.length) text += ". " + h.captures.map((c) => this.captureText(c, h)).join(". ");
-        if (r.state.result) text += ". " + this.resultText(r.state.result);
+        if (st.result) text += ". " + this.resultText(st.result);
+        else if (st.berserk) text += ". " + T.berserk(T.side[st.to_move] || st.to_move, st.berserk.square, !!st.berserk.can_end, st.berserk.escape === true);
+        else if (h.move === "end" || (h.berserk && !h.continues)) text += " " + T.toMove(T.side[st.to_move] || st.to_move) + ".";
         this.say(text);
       }
     } catch (e) {
@@ -1128,6 +1305,12 @@ class Board {
     if (this.selected && this.targets.includes(sq)) { this.play(`${this.selected}-${sq}`); return; }
     if (this.selected === sq) { this.clearSelection(); this.render(); return; }
     if ((st.movable || []).includes(sq)) { this.message(null); this.select(sq); return; }
+    if (st.berserk && st.pieces[sq] && sq !== st.berserk.square) { // only the berserker moves on
+      const text = this.T.berserkOnly(st.berserk.square, !!st.berserk.can_end);
+      this.message(text);
+      this.say(text);
+      return;
+    }
     if (this.selected) { this.tryMove(this.selected, sq); return; }
     if (st.pieces[sq]) { this.message(this.T.cannotMove(sq)); this.say(this.T.cannotMove(sq)); }
   }
@@ -1222,6 +1405,10 @@ class Board {
     if (!this.ready || this.busy) return;
     if (a === "edit") { this.mode === "edit" ? this.leaveEditor() : this.enterEditor(); return; }
     if (a === "share") { this.share(); return; }
+    if (a === "end") {
+      if (this.mode === "play" && this.st.berserk && this.st.berserk.can_end) await this.play("end");
+      return;
+    }
     this.clearSelection();
     this.message(null);
     await this.exclusive(() => this.actionNow(a));
@@ -1410,10 +1597,11 @@ async function exampleData(root) {
   const sqRe = new RegExp(`^${SQUARE_RE}$`);
   for (const g of svg.querySelectorAll("[data-piece][data-square]")) {
     const kind = g.getAttribute("data-piece"), sq = g.getAttribute("data-square");
-    if (!["attacker", "defender", "king"].includes(kind) || !sqRe.test(sq)) throw new Error("example board: unreadable diagram");
+    if (!PIECE_KINDS.includes(kind) || !sqRe.test(sq)) throw new Error("example board: unreadable diagram");
     pieces[sq] = kind;
   }
   data.lang = lang;
+  data.layout_pieces = data.pieces; // the variant's own layout (which editor tools it needs)
   data.pieces = pieces;
   data.start = { otn: toOtn(pieces, data.size), to_move: toMove };
   data.example = root.getAttribute("data-example");
