@@ -69,8 +69,8 @@ UI: dict[str, dict[str, str]] = {
         "filter_all": "alle",
         "no_board_cell": "—",
         "no_board_body": "Deshalb zeigt diese Seite weder eine Startaufstellung noch ein spielbares Brett; was über die Regeln bekannt ist, steht im Text.",
-        "no_board_legend": "„—“: Variante ohne Brett – keine Quelle gibt ihre Regeln oder ihre Startaufstellung vollständig an; was bekannt ist, steht auf ihrer Seite.",
-        "comparison_text_only": "Nicht in der Tabelle stehen die Varianten ohne Brett: Für sie gibt keine Quelle Regeln oder Startaufstellung vollständig an, also gibt es keinen Regelsatz zum Vergleichen. Was bekannt ist, steht auf ihren Seiten:",
+        "no_board_legend": "„—“: Variante ohne eigenes Brett – meist, weil keine Quelle ihre Regeln oder ihre Startaufstellung vollständig angibt; warum, und was bekannt ist, steht auf ihrer Seite.",
+        "comparison_text_only": "Nicht in der Tabelle stehen die Varianten ohne eigenes Brett: Meist gibt keine Quelle ihre Regeln oder Startaufstellung vollständig an, sodass es keinen eigenen Regelsatz zum Vergleichen gibt. Der Grund steht jeweils dabei:",
     },
     "en": {
         "play": "Play",
@@ -128,8 +128,8 @@ UI: dict[str, dict[str, str]] = {
         "filter_all": "all",
         "no_board_cell": "—",
         "no_board_body": "This page therefore shows neither a starting position nor a playable board; what is known about the rules is in the text.",
-        "no_board_legend": "“—”: a variant without a board – no source gives its rules or starting position in full; what is known is on its page.",
-        "comparison_text_only": "Not in the table are the variants without a board: no source gives their rules or starting position in full, so there is no ruleset to compare. What is known is on their pages:",
+        "no_board_legend": "“—”: a variant without a board of its own – mostly because no source gives its rules or starting position in full; its page says why and what is known.",
+        "comparison_text_only": "Not in the table are the variants without a board of their own: mostly no source gives their rules or starting position in full, so there is no ruleset of their own to compare. The reason is given with each:",
     },
 }
 
