@@ -99,10 +99,11 @@ class Move:
         a, b, caps = m.group(1), m.group(2), m.group(3)
         move = cls(parse_square(a, size), parse_square(b, size), size)
         for sq in (re.split("[/x]", caps) if caps else ()):
-            parse_square(sq.lstrip("tTcCnNkK"), size)
+            parse_square(_PIECE_PREFIX.sub("", sq), size)
         return move
 
 
+_PIECE_PREFIX = re.compile(r"^[tTcCnNkK](?=[a-yA-Y])")
 _MOVE_RE = re.compile(r"[tTcCnNkK]?([a-yA-Y][1-9][0-9]?)(?:-|\^=|\^|=)?([a-yA-Y][1-9][0-9]?)"
                       r"(?:x[tTcCnNkK]?([a-yA-Y][1-9][0-9]?(?:[/x][tTcCnNkK]?[a-yA-Y][1-9][0-9]?)*))?\+{0,2}",
                       re.ASCII)

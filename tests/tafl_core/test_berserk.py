@@ -314,3 +314,12 @@ def test_command_line_plays_a_berserk_turn():
     data = json.loads(out.stdout)
     assert [m["legal"] for m in data["moves"]] == [True, True]
     assert data["moves"][0]["captured"] == ["c3"] and data["to_move"] == "defenders"
+
+
+@pytest.mark.parametrize("text, move", [
+    ("Ne6^=e8xce7/ne9/f8/d8", "e6-e8"),     # OpenTafl spec example: knight berserk jump, captures
+    ("ce6^e8", "e6-e8"), ("Ne8=e4xe3", "e8-e4"), ("c3-c5xc4", "c3-c5"), ("k1-k2", "k1-k2"),
+])
+def test_opentafl_move_records_with_piece_letters_and_jump_marks(text, move):
+    from tafl_core import Move
+    assert str(Move.parse(text, 11)) == move
