@@ -248,6 +248,9 @@ def open_board(context, server, board_pages):
             bp.open(board_pages[key])
             bp.path = board_pages[key]
             cache[key] = bp
+        # A page in a background tab has its timers throttled (about 1 s per setTimeout), which
+        # made every step of a test on an earlier opened page slow: bring it to the front.
+        cache[key].page.bring_to_front()
         return cache[key]
 
     def close(slug: str, lang: str = "de") -> None:

@@ -335,6 +335,10 @@ def test_knight_jump_captures(berserk):
     assert caps[0][2] == "e5 geschlagen durch den Sprung des Ritters, §5.4"
     assert bp.attr("data-to-move") == "defenders" and bp.attr("data-berserker") == "e6"
     assert wait_targets(bp) == ["e8"]
+    # the announcement names the capture and the berserk turn (selecting e6 does not replace it)
+    live = bp.page.eval_on_selector('#board [aria-live="polite"]', "e => e.textContent")
+    assert live.startswith("Verteidiger: e4^e6xe5. e5 geschlagen durch den Sprung des Ritters.")
+    assert "Berserkerzug: nur die Figur auf e6 zieht weiter und muss schlagen" in live
     bp.click("e8")
     wait_idle(bp.page)
     assert bp.pieces() == {"e8": "knight", "b2": "attacker", "h8": "king"}

@@ -1143,7 +1143,7 @@ class Board {
     if (this.mode !== "play" || !this.ready || st.result || !b || typeof b.square !== "string") return;
     if (this.selected === b.square || !(st.movable || []).includes(b.square)) return;
     this.focus = b.square;
-    this.select(b.square);
+    this.select(b.square, { announce: false });
   }
 
   /** Start a game from origin {otn, to_move} (null: the variant's start), replaying moves. */
@@ -1240,7 +1240,9 @@ class Board {
     this.selPromise = null;
   }
 
-  select(sq) {
+  /** Select the piece on `sq` and fetch its legal targets; `announce` false: the live region keeps
+   *  what it says (the board selected the piece itself, after announcing the move). */
+  select(sq, { announce = true } = {}) {
     this.selected = sq;
     this.targets = [];
     const token = ++this.selToken;
@@ -1249,7 +1251,7 @@ class Board {
       if (token !== this.selToken) return null;
       this.targets = t;
       this.render();
-      this.say(this.T.selected(sq, t.length));
+      if (announce) this.say(this.T.selected(sq, t.length));
       return t;
     }, () => []);
     return this.selPromise;
