@@ -414,6 +414,24 @@ function moveReason(error, move) {
   return text;
 }
 
+/** The board's strings with the site's own words where the page's board-data `names` gives
+ *  them (notes/CONTRACTS.md: `names.pieces` {kind: [singular, plural]}, `names.capture_reasons`
+ *  {reason: words}, from build_tools/labels.py); the board's own words are the fallback. */
+function withSiteNames(T, names) {
+  if (!names || typeof names !== "object") return T;
+  const piece = { ...T.piece }, tool = { ...T.tool };
+  const given = names.pieces && typeof names.pieces === "object" ? names.pieces : {};
+  for (const kind of PIECE_KINDS) {
+    const n = given[kind];
+    if (Array.isArray(n) && typeof n[0] === "string" && n[0]) piece[kind] = tool[kind] = n[0];
+  }
+  const reasons = {};
+  if (names.capture_reasons && typeof names.capture_reasons === "object") {
+    for (const [k, v] of Object.entries(names.capture_reasons)) if (typeof v === "string") reasons[k] = v;
+  }
+  return { ...T, piece, tool, reasonWords: reasons };
+}
+
 function engineText(msg, lang) {
   const text = String(msg || "");
   if (lang !== "de") return text;
@@ -464,7 +482,7 @@ class Board {
     this.root = root;
     this.data = data;
     this.lang = this.data.lang === "en" ? "en" : "de";
-    this.T = STRINGS[this.lang];
+    this.T = withSiteNames(STRINGS[this.lang], this.data.names);
     this.size = this.data.size;
     this.ready = false;
     this.setBusy(false);
@@ -1002,7 +1020,10 @@ class Board {
       case "shieldwall": how = T.shieldwall(list); break;
       case "jump": how = T.jumpBy[moverKind] || T.jumpBy.other; break; // no partners: the jumper alone
       case "king_commanders": how = T.byCommanders(between()); break;
-      default: how = between();
+      case "custodial": case "hostile_throne": case "hostile_corner": case "hostile_camp": case "king_custodial":
+        how = between(); break;
+      default: // a reason this board has no sentence for: the site's words for it
+        how = between() + (T.reasonWords && T.reasonWords[c.reason] ? ` (${T.reasonWords[c.reason]})` : "");
     }
     return (c.piece === "king" ? T.kingTaken(c.square) : T.taken(c.square)) + how;
   }
