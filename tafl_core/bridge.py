@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from .errors import PositionError, TaflError
-from .game import Game, Move, PlayedMove
+from .game import KNG, Game, Move, PlayedMove
 from .position import KING, Position
 from .ruleset import Ruleset
 from .squares import parse_square, square_name
@@ -98,7 +98,8 @@ class Session:
         movable = sorted({square_name(m >> 10, n) for m in g.move_codes()}, key=_sq_key)
         berserk = None
         if g.berserker >= 0 and g.result is None:
-            berserk = {"square": square_name(g.berserker, n), "can_end": not g.t.berserk_compulsory}
+            berserk = {"square": square_name(g.berserker, n), "can_end": not g.t.berserk_compulsory,
+                       "escape": g.t.berserk == 2 and g.board[g.berserker] == KNG}
         return {"size": n, "to_move": g.to_move, "berserk": berserk,
                 "pieces": {square_name(s, n): kind for s, c in enumerate(g.board) if c
                            for kind in (g.piece_at(s),)},

@@ -294,7 +294,7 @@ def test_bridge_reports_the_berserk_turn():
     st = s.start(pos.to_otn(), "attackers")
     assert st["berserk"] is None
     r = s.play("c1-c2")
-    assert r["ok"] and r["state"]["berserk"] == {"square": "c2", "can_end": True}
+    assert r["ok"] and r["state"]["berserk"] == {"square": "c2", "can_end": True, "escape": False}
     assert r["state"]["movable"] == ["c2"] and s.targets("c2") == ["d2"]
     assert r["state"]["history"][-1]["continues"] is True
     r = s.play("end")
@@ -323,3 +323,13 @@ def test_command_line_plays_a_berserk_turn():
 def test_opentafl_move_records_with_piece_letters_and_jump_marks(text, move):
     from tafl_core import Move
     assert str(Move.parse(text, 11)) == move
+
+
+def test_bridge_says_when_the_king_may_escape_in_a_berserk_move():
+    text = (REPO / "variants_src" / "berserk-hnefatafl" / "rules.toml").read_text(encoding="utf-8")
+    s = Session(text, {"berserk": "capture_or_escape"})
+    pos = Position(11, {"e3": "king", "d1": "attacker", "c1": "defender", "a8": "attacker"})
+    s.start(pos.to_otn(), "defenders")
+    st = s.play("e3-e1")["state"]            # takes d1 against c1; k1 is a corner, reachable
+    assert st["berserk"] == {"square": "e1", "can_end": True, "escape": True}
+    assert "k1" in s.targets("e1")
