@@ -172,6 +172,7 @@ RULE_NAMES: dict[str, dict[str, str]] = {
         "knight_jump": "Ritter springt",
         "berserk": "Berserkerzug",
         "berserk_compulsory": "Berserkerzug ist Pflicht",
+        "one_step": "Ziehen nur ein Feld weit",
     },
     "en": {
         "first_mover": "First move",
@@ -209,6 +210,7 @@ RULE_NAMES: dict[str, dict[str, str]] = {
         "knight_jump": "Knight jumps",
         "berserk": "Berserk move",
         "berserk_compulsory": "Berserk move compulsory",
+        "one_step": "Move one square only",
     },
 }
 
@@ -220,6 +222,7 @@ VALUE_NAMES: dict[str, dict[str, dict[str, str]]] = {
         "escape": {"corners": "Eckfeld", "edge": "Rand"},
         "king_armed": {"yes": "ja", "no": "nein", "anvil": "nur als Amboss", "hammer": "nur als Hammer"},
         "king_capture": {"custodial": "von 2 Seiten", "four_sides": "von 4 Seiten",
+                         "four_attackers": "von 4 Angreifern (Thron zählt nicht)",
                          "throne_graded": "4 auf dem Thron, 3 daneben, sonst 2",
                          "surrounded_edge": "alle Nachbarn (Rand zählt mit)"},
         "corners": {"none": "keine", "single": "je ein Eckfeld", "2x2": "je 2×2 Felder"},
@@ -247,6 +250,7 @@ VALUE_NAMES: dict[str, dict[str, dict[str, str]]] = {
         "escape": {"corners": "corner", "edge": "edge"},
         "king_armed": {"yes": "yes", "no": "no", "anvil": "anvil only", "hammer": "hammer only"},
         "king_capture": {"custodial": "2 sides", "four_sides": "4 sides",
+                         "four_attackers": "4 attackers (the throne does not count)",
                          "throne_graded": "4 on the throne, 3 beside it, else 2",
                          "surrounded_edge": "all neighbours (edge counts)"},
         "corners": {"none": "none", "single": "one square each", "2x2": "2×2 squares each"},

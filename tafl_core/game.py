@@ -273,6 +273,9 @@ class _Tables:
                      _JUMP_CODE[v("commander_jump")], _JUMP_CODE[v("knight_jump")])
         self.any_jump = any(self.jump)
         self.commander_king = v("commander_king_capture") == "custodial"
+        # pieces that move one square at a time (one_step; Ard Ri after dragonheelslair.com)
+        one = set(v("one_step"))
+        self.one_step = tuple(code > 0 and SOLDIER_OF[CODE_KIND[code]] in one for code in range(6))
         self.berserk = {"off": 0, "capture": 1, "capture_or_escape": 2}[v("berserk")]
         self.berserk_compulsory = bool(v("berserk_compulsory"))
         self.allowed_codes = {ATT, DEF, KNG}
@@ -402,14 +405,19 @@ class Game:
                 stop = t.stop[code]
             pas = t.passable[code]
             base = f << 10
-            for ray in t.rays[f]:
-                for s in ray:
-                    if board[s]:
-                        break
-                    if stop[s]:
+            if t.one_step[code]:
+                for s in t.adj[f]:
+                    if not board[s] and stop[s]:
                         append(base | s)
-                    if not pas[s]:
-                        break
+            else:
+                for ray in t.rays[f]:
+                    for s in ray:
+                        if board[s]:
+                            break
+                        if stop[s]:
+                            append(base | s)
+                        if not pas[s]:
+                            break
             if t.any_jump and t.jump[code]:
                 for to in self._jump_targets(f, code, stop):
                     append(base | to)
@@ -516,6 +524,8 @@ class Game:
             return f"{a}-{b} captures nothing; a berserk move must capture"
         if self.board[to]:
             return f"{b} is occupied"
+        if t.one_step[code] and to not in t.adj[f] and self._jumped(f, to) < 0:
+            return f"{_an(CODE_KIND[code])} moves only one square at a time"
         jumped = self._jumped(f, to) if t.jump[code] else -1
         if jumped >= 0:
             kind = CODE_KIND[code]
@@ -763,7 +773,9 @@ class Game:
         t = self.t
         board = self.board
         mode = t.king_capture
-        if mode == "throne_graded":
+        if mode == "four_attackers":
+            mode = "all_attackers"
+        elif mode == "throne_graded":
             if k == t.throne:
                 mode = "all_attackers"
             elif t.throne >= 0 and t.throne in t.adj[k]:
@@ -979,14 +991,18 @@ class Game:
         code = self.board[f]
         stop = _stop_from_special(t, code, f) if t.kind[f] != NORMAL else t.stop[code]
         pas = t.passable[code]
-        for ray in t.rays[f]:
-            for s in ray:
-                if self.board[s]:
-                    break
-                if stop[s]:
-                    return True
-                if not pas[s]:
-                    break
+        if t.one_step[code]:
+            if any(not self.board[s] and stop[s] for s in t.adj[f]):
+                return True
+        else:
+            for ray in t.rays[f]:
+                for s in ray:
+                    if self.board[s]:
+                        break
+                    if stop[s]:
+                        return True
+                    if not pas[s]:
+                        break
         return bool(t.any_jump and t.jump[code] and self._jump_targets(f, code, stop))
 
 

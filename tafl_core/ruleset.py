@@ -32,7 +32,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "first_mover": ("attackers", "defenders"),
     "escape": ("corners", "edge"),
     "king_armed": ("yes", "no", "anvil", "hammer"),
-    "king_capture": ("custodial", "four_sides", "throne_graded", "surrounded_edge"),
+    "king_capture": ("custodial", "four_sides", "four_attackers", "throne_graded", "surrounded_edge"),
     "shieldwall": ("off", "on", "corner"),
     "repetition": ("ignored", "draw", "loss_repeater", "loss_defenders"),
     "no_moves": ("loss", "draw", "none"),
@@ -50,7 +50,7 @@ _BASE_KEYS = ("first_mover", "escape", "king_armed", "king_capture", "throne", "
 _SPECIAL_KEYS = {kind: tuple(f"{kind}_{f}" for f in _KIND_LIST_FIELDS) for kind in SPECIAL_KINDS}
 #: Keys that may be left out of any rules.toml; absent they take these values (no jumps, no
 #: berserk moves: the rule of every variant without special pieces).
-OPTIONAL_DEFAULTS: dict[str, Any] = {"king_jump": "none", "berserk": "off"}
+OPTIONAL_DEFAULTS: dict[str, Any] = {"king_jump": "none", "berserk": "off", "one_step": ()}
 #: Keys that exist only with special pieces in the layout or berserk moves.
 _PIECE_KEYS = {COMMANDER: ("commander_jump", "commander_king_capture"), KNIGHT: ("knight_jump",)}
 _ALL_PIECE_KEYS = ("commander_jump", "commander_king_capture", "knight_jump")
@@ -300,7 +300,9 @@ class Ruleset:
         v = self.value
         if v("camps"):
             return None
-        ks = {"custodial": "w", "four_sides": "s", "throne_graded": "c", "surrounded_edge": "m"}[v("king_capture")]
+        ks = {"custodial": "w", "four_sides": "s", "throne_graded": "c", "surrounded_edge": "m"}.get(v("king_capture"))
+        if ks is None:
+            return None
         parts = [f"dim:{self.size}", "name:" + re.sub(r"\s+", "_", self.name), "esc:" + ("c" if v("escape") == "corners" else "e"),
                  "atkf:" + ("y" if v("first_mover") == "attackers" else "n"),
                  "ka:" + {"yes": "y", "no": "n", "anvil": "a", "hammer": "h"}[v("king_armed")], f"ks:{ks}"]
@@ -340,8 +342,8 @@ class Ruleset:
             return None   # OpenTafl's berserk modes know no escaping continuation
         parts.append("ber:" + ("c" if v("berserk") == "capture" else "n"))
         rep = v("repetition")
-        if rep == "loss_defenders":
-            return None
+        if rep == "loss_defenders" or v("one_step") or v("king_capture") == "four_attackers":
+            return None   # OpenTafl has no rule for these
         parts.append("tfr:" + {"ignored": "i", "draw": "d", "loss_repeater": "l"}[rep])
         parts.append("start:" + self.layout.to_otn())
         return " ".join(parts)
@@ -411,7 +413,7 @@ def _valid_value(key: str, value: Any, size: int) -> str | None:
         if not isinstance(value, tuple):
             return "must be a list of squares"
         return _valid_squares(value, size)
-    else:  # kind lists
+    else:  # kind lists (throne_stop, ..., one_step)
         if not isinstance(value, tuple) or not all(k in PIECE_KINDS for k in value):
             return "must be a list of piece kinds (attacker, defender, king)"
     return None

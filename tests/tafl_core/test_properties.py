@@ -29,7 +29,8 @@ def reference_moves(game: Game) -> set[tuple[str, str]]:
     lists, the knight the defenders'. Jumps (Berserk Hnefatafl rule 4b): a piece whose jump rule
     is not "none" may jump over the adjacent square if it holds an ordinary enemy piece
     (attacker or defender) and the square beyond is empty and one it may stop on; the king's
-    "restricted" jump must start or end on a special square. In a berserk turn only the
+    "restricted" jump must start or end on a special square. A kind listed in one_step moves one
+    square only. In a berserk turn only the
     berserker moves, only with a move that captures something (played on a copy), plus "end"
     unless continuing is compulsory."""
     rs = game.ruleset
@@ -73,6 +74,8 @@ def reference_moves(game: Game) -> set[tuple[str, str]]:
                     break
                 if may_stop_on(kind, f0, s):
                     out.add((name, target))
+                if lk in rs.value("one_step"):
+                    break                                  # one square at a time
                 sk = special.get(s)
                 if sk is not None and lk not in rs.value(f"{sk}_pass"):
                     break

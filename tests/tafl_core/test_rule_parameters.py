@@ -358,3 +358,33 @@ def test_king_on_an_escape_square_is_no_start_position():
         setup("K a1; A h9", "attackers")
     with pytest.raises(PositionError, match="already stands on an escape square"):
         setup("K a5; A h9", "attackers", escape="edge", corners="none")
+
+
+# -- one_step and four_attackers (Ard Ri after dragonheelslair.com: "All pieces move the same
+#    way - one square horizontally or vertically"; the king is captured when "attackers surround
+#    the king from all four sides ... The king may not be captured against the throne") -------
+
+def test_one_step_pieces_move_one_square():
+    g = setup("K g7; A c4; D e2", one_step=["attacker", "defender", "king"])
+    assert sorted(str(m) for m in g.legal_moves("c4")) == ["c4-b4", "c4-c3", "c4-c5", "c4-d4"]
+    with pytest.raises(IllegalMove, match="only one square at a time"):
+        g.play("c4-c1")
+
+
+def test_one_step_for_the_king_only():
+    g = setup("K c3; A h8; D g2", to_move="defenders", one_step=["king"])
+    assert sorted(str(m) for m in g.legal_moves("c3")) == ["c3-b3", "c3-c2", "c3-c4", "c3-d3"]
+    assert "g2-g8" in {str(m) for m in g.legal_moves("g2")}
+
+
+def test_four_attackers_needed_even_beside_the_empty_throne():
+    # king d5 beside the empty throne e5: three attackers and the throne do not capture him ...
+    g = setup("K d5; A d6 c5 a4", king_capture="four_attackers")
+    assert captured(g.play("a4-d4")) == []
+    # ... under four_sides they do (the empty throne counts as the fourth side)
+    g = setup("K d5; A d6 c5 a4", king_capture="four_sides")
+    assert captured(g.play("a4-d4")) == ["d5"]
+    # four attackers capture him
+    g = setup("K d6; A d7 c6 e6 a5", king_capture="four_attackers")
+    played = g.play("a5-d5")
+    assert captured(played) == ["d6"] and played.result.reason == "king_captured"
