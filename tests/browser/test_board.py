@@ -51,7 +51,7 @@ def eald(open_board):
 @pytest.mark.parametrize("slug", variant_slugs())
 def test_board_ready_on_every_variant_page(open_board, slug, lang):
     """The board leaves `loading` for `ready` (Pyodide + tafl_core loaded in the worker) on every
-    variant page in both languages, and then shows the variant's start layout."""
+    variant page in both languages, shows the variant's start layout and plays a first move."""
     bp = open_board(slug, lang)
     assert bp.attr("data-state") == "ready"
     assert bp.attr("data-variant") == slug
@@ -60,6 +60,17 @@ def test_board_ready_on_every_variant_page(open_board, slug, lang):
     assert data["lang"] == lang
     assert bp.pieces() == data["pieces"]
     assert bp.attr("data-to-move") == data["first_mover"]
+    # ... and plays from it: a legal first move (tafl_core in this process names one) is taken,
+    # the piece stands on its target and the other side is to move (turns alternate).
+    if slug != EALD:
+        from tafl_core import Game, Ruleset
+        first = str(Game(Ruleset.from_toml(data["rules_toml"])).legal_moves()[0])
+        frm, to = first.split("-")
+        bp.move(frm, to)
+        after = bp.pieces()
+        assert after.get(to) == data["pieces"][frm] and frm not in after
+        assert bp.attr("data-to-move") == ("defenders" if data["first_mover"] == "attackers" else "attackers")
+        assert bp.moves()[-1].endswith(first) or first in bp.moves()[-1]
     assert bp.errors == []
     if slug != EALD:  # the other tests share the Ealdfaeder pages; close the rest (memory)
         open_board.close(slug, lang)
