@@ -324,6 +324,10 @@ def check_text_only(variant: Variant, ctx: Context) -> Iterator[Fault]:
         if top != "variant":
             yield _fault(variant, variant.rules_path, _top_level_line(text, top),
                          f"[{top}] is not allowed with board = false: a variant without a board has only the [variant] table")
+    for key in table:
+        if key not in ("name", "historicity", "board", "board_note"):
+            yield _fault(variant, variant.rules_path, _variant_key_line(variant, key),
+                         f"[variant]: unknown key '{key}' (expected name, historicity, board, board_note)")
     name = table.get("name")
     if not isinstance(name, str) or not name.strip():
         yield _fault(variant, variant.rules_path, _variant_key_line(variant, "name"), "[variant] needs a name")

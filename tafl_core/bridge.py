@@ -134,8 +134,8 @@ class Session:
         if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
             return "malformed move"
         try:
-            if move == "end":
-                self.game.play(move)
+            if move.strip().lower() == "end":
+                self.game.play("end")
                 return None
             mv = Move.parse(move, self.game.t.n)
             why = self.game.why_illegal(mv)

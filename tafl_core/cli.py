@@ -19,7 +19,7 @@ from .errors import IllegalMove, NotationError, TaflError
 from .game import END_MOVE, Game, Move
 from .position import Position, check_kings, parse_diagram
 from .ruleset import Ruleset, load_ruleset
-from .squares import parse_square, square_name
+from .squares import parse_square, shown_text, square_name
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MAX_POSITION_BYTES = 64 * 1024
@@ -37,7 +37,7 @@ def resolve_variant(spec: str) -> Path:
     Raises:
         UsageError: nothing found.
     """
-    shown = spec if len(spec) <= 60 else spec[:60] + "…"
+    shown = shown_text(spec, 60)
     try:
         p = Path(spec)
         candidates = [p / "rules.toml" if p.is_dir() else p] if p.exists() else []

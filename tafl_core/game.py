@@ -35,7 +35,7 @@ from typing import Iterable
 from .errors import IllegalMove, NotationError, PositionError
 from .position import ATTACKER, COMMANDER, DEFENDER, KING, KNIGHT, SOLDIER_OF, Position, check_kings
 from .ruleset import Ruleset, corner_squares
-from .squares import parse_square, square_name
+from .squares import parse_square, shown_text, square_name
 
 EMPTY, ATT, DEF, KNG, CMD, KNT = 0, 1, 2, 3, 4, 5
 ATTACKERS, DEFENDERS = 0, 1
@@ -53,6 +53,8 @@ _JUMP_CODE = {"none": JUMP_NONE, "jump": JUMP_PLAIN, "free": JUMP_PLAIN, "captur
 END_MOVE = "end"
 NORMAL, THRONE, CORNER, CAMP = 0, 1, 2, 3
 SPECIAL_NAME = {THRONE: "throne", CORNER: "corner", CAMP: "camp"}
+#: The squares a "restricted" king jump starts or ends on (Berserk rule 4b: throne and corners).
+_RESTRICTED = (THRONE, CORNER)
 _ZOBRIST_SEED = 0x7AF1
 
 
@@ -94,8 +96,7 @@ class Move:
             raise NotationError("a move must be text like e1-e5")
         m = _MOVE_RE.fullmatch(text.strip())
         if not m:
-            shown = text if len(text) <= 20 else text[:20] + "…"
-            raise NotationError(f"'{shown}' is not a move (expected e.g. e1-e5)")
+            raise NotationError(f"'{shown_text(text)}' is not a move (expected e.g. e1-e5)")
         a, b, caps = m.group(1), m.group(2), m.group(3)
         move = cls(parse_square(a, size), parse_square(b, size), size)
         for sq in (re.split("[/x]", caps) if caps else ()):
@@ -435,7 +436,7 @@ class Game:
         for nb, beyond, _ in t.nbrs[f]:
             if beyond < 0 or board[nb] != victim or board[beyond] or not stop[beyond]:
                 continue
-            if restricted and t.kind[f] == NORMAL and t.kind[beyond] == NORMAL:
+            if restricted and t.kind[f] not in _RESTRICTED and t.kind[beyond] not in _RESTRICTED:
                 continue
             out.append(beyond)
         return out
@@ -538,7 +539,7 @@ class Game:
                     else f"a jump may only go over an ordinary enemy piece, not over {_an(over)}"
             if mode == JUMP_RESTRICTED:
                 return f"the king may jump only from or to a restricted square (throne or corner)" \
-                    if t.kind[f] == NORMAL and t.kind[to] == NORMAL else f"the king may not stop on {b}"
+                    if t.kind[f] not in _RESTRICTED and t.kind[to] not in _RESTRICTED else f"the king may not stop on {b}"
             return f"{_an(kind)} may not stop on the {SPECIAL_NAME.get(t.kind[to], 'square')} {b}"
         ray = next(r for r in self.t.rays[f] if to in r)
         kind = CODE_KIND[code]
@@ -562,6 +563,8 @@ class Game:
         """
         if isinstance(move, str):
             if move.strip().lower() == END_MOVE:
+                if self.result is not None:
+                    raise IllegalMove("the game is over")
                 if self.berserker < 0:
                     raise IllegalMove("there is no berserk turn to end")
                 move = Move(self.berserker, self.berserker, self.t.n)
@@ -938,7 +941,39 @@ class Game:
                     return False
                 seen.add(nb)
                 todo.append(nb)
+        if t.any_jump:
+            # A jumping defender (the knight, a jumping king) is not shut in while its jumps over
+            # ordinary attackers lead it to the edge.
+            for s in self.pieces[DEFENDERS]:
+                if t.jump[board[s]] and self._jumps_to_edge(s, board[s]):
+                    return False
         return True
+
+    def _jumps_to_edge(self, start: int, code: int) -> bool:
+        """True when the defender ``code`` on ``start`` can reach the edge by steps over squares
+        free of attackers and by its jumps over ordinary attackers onto squares free of them
+        (encirclement with jumps)."""
+        t = self.t
+        board = self.board
+        restricted = t.jump[code] == JUMP_RESTRICTED
+        seen = {start}
+        todo = [start]
+        while todo:
+            s = todo.pop()
+            for nb, beyond, _ in t.nbrs[s]:
+                if IS_ATT[board[nb]]:
+                    if board[nb] != ATT or beyond < 0 or IS_ATT[board[beyond]] or beyond in seen:
+                        continue
+                    if restricted and t.kind[s] not in _RESTRICTED and t.kind[beyond] not in _RESTRICTED:
+                        continue
+                    nb = beyond
+                elif nb in seen:
+                    continue
+                if t.edge[nb]:
+                    return True
+                seen.add(nb)
+                todo.append(nb)
+        return False
 
     def _exit_fort(self) -> bool:
         """Copenhagen exit fort: the king touches the edge, can move, and sits in a region of

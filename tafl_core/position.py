@@ -143,6 +143,8 @@ class Position:
                 if token.isdigit():
                     if int(token) == 0:
                         raise PositionError(f"row {rank}: empty run of 0 squares", path, line)
+                    if token[0] == "0":
+                        raise PositionError(f"row {rank}: the run {token} has a leading zero", path, line)
                     f += int(token)
                 else:
                     if f < size:

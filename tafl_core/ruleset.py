@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import NotationError, PositionError, RulesFileError
-from .position import COMMANDER, KING, KNIGHT, PIECE_KINDS, Position, check_kings, parse_diagram
+from .position import COMMANDER, KING, KNIGHT, PIECE_KINDS, SOLDIER_OF, Position, check_kings, parse_diagram
 from .squares import FILES, parse_square, square_name
 
 RULESET_MIN_SIZE, RULESET_MAX_SIZE = 7, 25
@@ -199,6 +199,11 @@ class Ruleset:
             if table in data and not isinstance(data[table], dict):
                 raise RulesFileError(f"[{table}] must be a table", where, lines.table(table) or lines.assignment(table))
         variant = data.get("variant", {})
+        for table, known in (("variant", _VARIANT_FIELDS), ("layout", _LAYOUT_FIELDS)):
+            for key in data.get(table, {}):
+                if key not in known:
+                    raise RulesFileError(f"[{table}]: unknown key '{key}' (expected {', '.join(known)}; rules go in [rules.<key>] tables)",
+                                         where, lines.key(table, key) or lines.table(table))
         name = variant.get("name")
         if not isinstance(name, str) or not name.strip():
             raise RulesFileError("[variant] needs a name", where, lines.table("variant"))
@@ -261,12 +266,7 @@ class Ruleset:
         _check_values(out, where, strict_presence=True)
         _check_layout_squares(out, where)
         for rule in out.assumptions():
-            alt = rule.alternative_overrides()
-            if alt:
-                try:
-                    _check_layout_squares(out.with_overrides(alt), where)
-                except RulesFileError as exc:
-                    raise RulesFileError(f"rule '{rule.key}': with its alternative {exc.message}", where, rule.line or None) from None
+            _check_alternative(out, rule, where)
         return out
 
     def to_toml(self) -> str:
@@ -428,6 +428,10 @@ def _valid_squares(value: tuple, size: int) -> str | None:
     return None
 
 
+_VARIANT_FIELDS = ("name", "historicity", "board", "board_note")
+_LAYOUT_FIELDS = ("origin", "diagram")
+
+
 def _layout_kinds(layout: Position) -> set[str]:
     return set(layout.pieces.values())
 
@@ -454,7 +458,8 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
     required = _required_keys(values, _layout_kinds(rs.layout))
     for key in required:
         if key not in rs.rules and strict_presence:
-            raise RulesFileError(f"rule '{key}' is missing (state it with a ref or mark it assumed)", where, None)
+            raise RulesFileError(f"rule '{key}' is missing (state it with a ref or mark it assumed)", where,
+                                 _why_required_line(rs, key))
     if unused_is_error:
         for key, rule in rs.rules.items():
             if key not in required and key not in _BASE_KEYS and key not in OPTIONAL_DEFAULTS:
@@ -483,15 +488,72 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
                 raise RulesFileError(f"rule '{key}': alternative {akey}: {why}", where, rule.line or None)
 
 
+def _why_required_line(rs: Ruleset, key: str) -> int | None:
+    """The line that makes ``key`` required: the rule it depends on, or the first piece of the
+    kind it governs in the diagram; None for the keys every file has."""
+    if key in _BERSERK_KEYS and "berserk" in rs.rules:
+        return rs.rules["berserk"].line or None
+    for kind, piece_keys in _PIECE_KEYS.items():
+        if key in piece_keys:
+            squares = sorted((sq for sq, k in rs.layout.pieces.items() if k == kind), key=lambda sq: -int(sq[1:]))
+            return _rank_line(rs, squares[0]) if squares else None
+    for special in SPECIAL_KINDS:
+        if key.startswith(special + "_"):
+            base = {"throne": "throne", "corner": "corners", "camp": "camps"}[special]
+            if base in rs.rules:
+                return rs.rules[base].line or None
+    return None
+
+
 def _check_layout_squares(rs: Ruleset, where: str) -> None:
-    """No piece but the king may start on a square where it may not stop (throne, corners)."""
+    """No piece but the king may start on a square where it may not stop (throne, corners); a
+    commander follows the attackers' list, a knight the defenders'. The fault names the line of
+    the piece's rank in the diagram."""
     special = rs.special_squares()
     for kind_key, names in (("throne", special["throne"]), ("corner", special["corners"])):
         allowed = set(rs.value(f"{kind_key}_stop"))
         for name in names:
             piece = rs.layout.pieces.get(name)
-            if piece and piece not in allowed:
-                raise RulesFileError(f"the layout puts a {piece} on {name}, a {kind_key} square it may not stand on", where, rs.diagram_line or None)
+            if piece and SOLDIER_OF[piece] not in allowed:
+                raise RulesFileError(f"the layout puts a {piece} on {name}, a {kind_key} square it may not stand on",
+                                     where, _rank_line(rs, name))
+
+
+def _rank_line(rs: Ruleset, square: str) -> int | None:
+    """Line of ``square``'s rank in the rules file's diagram (top rank first), if known."""
+    if not rs.diagram_line:
+        return None
+    return rs.diagram_line + rs.size - int(square[1:])
+
+
+def _check_alternative(rs: Ruleset, rule: Rule, where: str) -> None:
+    """An assumed rule's alternative must change something, may switch only the rule itself and
+    rules the file does not state (never a stated rule, never the rules of a piece the layout
+    lacks), and must give a game the engine can start from the layout."""
+    alt = rule.alternative_overrides()
+    if alt is None:
+        return
+    line = rule.line or None
+    if not alt:
+        raise RulesFileError(f"rule '{rule.key}': the alternative is empty", where, line)
+    if all(k in rs.rules and _freeze(v) == rs.rules[k].value for k, v in alt.items()):
+        raise RulesFileError(f"rule '{rule.key}': the alternative changes nothing", where, line)
+    kinds = _layout_kinds(rs.layout)
+    for key in alt:
+        other = rs.rules.get(key)
+        if key != rule.key and other is not None and not other.assumed:
+            raise RulesFileError(f"rule '{rule.key}': the alternative switches '{key}', which the source states (ref {other.ref})",
+                                 where, line)
+        for kind, piece_keys in _PIECE_KEYS.items():
+            if key in piece_keys and kind not in kinds:
+                raise RulesFileError(f"rule '{rule.key}': the alternative sets '{key}', but the layout has no {kind}", where, line)
+    try:
+        switched = rs.with_overrides(alt)
+        _check_layout_squares(switched, where)
+        from .game import Game   # the engine itself: the alternative must give a playable start
+        Game(switched)
+    except (RulesFileError, PositionError) as exc:
+        raise RulesFileError(f"rule '{rule.key}': with its alternative {exc.message}", where, line) from None
 
 
 class _TableLines:

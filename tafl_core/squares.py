@@ -29,13 +29,20 @@ def parse_square(name: str, size: int) -> int:
     """
     text = name.strip().lower() if isinstance(name, str) else ""
     if not 2 <= len(text) <= 3 or text[0] not in FILES or not _ASCII_DIGITS.issuperset(text[1:]) or text[1] == "0":
-        shown = name[:20] + "…" if isinstance(name, str) and len(name) > 20 else name
-        raise NotationError(f"'{shown}' is not a square (expected a file letter and a rank, like e5)")
+        raise NotationError(f"'{shown_text(name)}' is not a square (expected a file letter and a rank, like e5)")
     file = FILES.index(text[0])
     rank = int(text[1:]) - 1
     if file >= size or rank >= size:
         raise NotationError(f"square '{name}' is off the {size}x{size} board")
     return rank * size + file
+
+
+def shown_text(text, limit: int = 20) -> str:
+    """``text`` as it may appear inside a one-line message: at most ``limit`` characters (then
+    "…"), control characters and other unprintable ones escaped as in Python's ``repr``."""
+    s = text if isinstance(text, str) else str(text)
+    cut = s[:limit] + ("…" if len(s) > limit else "")
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
 
 
 def is_edge(square: int, size: int) -> bool:

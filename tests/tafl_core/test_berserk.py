@@ -333,3 +333,102 @@ def test_bridge_says_when_the_king_may_escape_in_a_berserk_move():
     st = s.play("e3-e1")["state"]            # takes d1 against c1; k1 is a corner, reachable
     assert st["berserk"] == {"square": "e1", "can_end": True, "escape": True}
     assert "k1" in s.targets("e1")
+
+
+# -- found by the breaker pass ----------------------------------------------------------------
+
+def test_encirclement_is_no_win_while_the_knight_can_jump_out():
+    """Breaker finding: the attackers 'encircled' king f6 and knight f7 with a one-piece ring,
+    although the knight can jump over f8 onto f9 and so reach the edge."""
+    text = (REPO / "variants_src" / "berserk-hnefatafl" / "rules.toml").read_text(encoding="utf-8")
+    s = Session(text, {"encirclement": True})
+    s.start("/2t8/11/5t5/11/11/4tKt4/4tNt4/5t5/11/11/11/", "attackers")
+    st = s.play("f3-f5")["state"]     # closes the ring round king f6 and knight f7 from below
+    assert st["result"] is None
+    assert "f9" in s.targets("f7")     # the knight's jump over f8
+
+
+def test_restricted_king_jump_counts_throne_and_corners_not_camps():
+    g = setup("K c3; A d3 h8", to_move="defenders", camps=["c3"], camp_stop=["attacker", "king"], camp_pass=[],
+              camp_reenter=[], camp_hostile=[], camp_hostile_empty=[], **JUMPS)
+    with pytest.raises(IllegalMove, match="only from or to a restricted square"):
+        g.play("c3-e3")
+
+
+def test_end_is_read_alike_everywhere_and_refused_once_the_game_is_over():
+    text = (REPO / "variants_src" / "berserk-hnefatafl" / "rules.toml").read_text(encoding="utf-8")
+    s = Session(text)
+    s.start(Position(11, {"c1": "attacker", "c4": "attacker", "f2": "attacker", "h2": "attacker",
+                          "c3": "defender", "e2": "defender", "h8": "king"}).to_otn(), "attackers")
+    s.play("c1-c2")
+    assert s.play(" END ")["ok"]
+    g = setup("K a3; A a2 h8", to_move="defenders", **JUMPS)
+    g.play("a3-a1")
+    with pytest.raises(IllegalMove, match="the game is over"):
+        g.play("end")
+
+
+def test_messages_escape_control_characters():
+    from tafl_core import NotationError, Move
+    with pytest.raises(NotationError) as exc:
+        Move.parse("\x1b[31mX", 9)
+    assert "\x1b" not in str(exc.value) and "\\x1b" in str(exc.value)
+
+
+def test_opentafl_runs_with_leading_zeros_are_refused():
+    with pytest.raises(PositionError, match="leading zero"):
+        Position.from_otn("/3t3/3t3/3T3/ttTKTtt/3T3/3t3/03t3/")
+
+
+def _berserk_text() -> str:
+    return (REPO / "variants_src" / "berserk-hnefatafl" / "rules.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("edit, msg", [
+    # an alternative may not switch a stated rule ...
+    (lambda t: t.replace('alternative = "none"\n', 'alternative = { commander_king_capture = "none", first_mover = "defenders" }\n', 1),
+     "switches 'first_mover', which the source states"),
+    # ... must change something ...
+    (lambda t: t.replace('[rules.berserk]\nvalue = "capture"\nassumed = true\nalternative = "capture_or_escape"',
+                         '[rules.berserk]\nvalue = "capture"\nassumed = true\nalternative = {}'),
+     "the alternative is empty"),
+    (lambda t: t.replace('[rules.berserk]\nvalue = "capture"\nassumed = true\nalternative = "capture_or_escape"',
+                         '[rules.berserk]\nvalue = "capture"\nassumed = true\nalternative = { berserk = "capture" }'),
+     "the alternative changes nothing"),
+    # ... and keys in the wrong table are faults, not silently ignored
+    (lambda t: t.replace('historicity = "modern"', 'historicity = "modern"\nberserk = "off"'),
+     r"\[variant\]: unknown key 'berserk'"),
+])
+def test_rules_file_refuses_hollow_or_overreaching_alternatives(edit, msg):
+    with pytest.raises(RulesFileError, match=msg):
+        Ruleset.from_toml(edit(_berserk_text()), "b/rules.toml")
+
+
+def test_alternative_may_not_set_rules_of_pieces_the_layout_lacks():
+    text = (REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8")
+    import re as _re
+    m = _re.search(r'\[rules\.king_capture\]\nvalue = "([a-z_]+)"\nassumed = true\nalternative = "custodial"', text)
+    assert m, "Brandubh's king_capture assumption changed; adapt this test"
+    bad = text.replace(m.group(0), m.group(0).replace('alternative = "custodial"',
+                       'alternative = { king_capture = "custodial", knight_jump = "capture" }'))
+    with pytest.raises(RulesFileError, match="the layout has no knight"):
+        Ruleset.from_toml(bad, "b/rules.toml")
+
+
+def test_alternative_the_engine_cannot_start_is_refused():
+    """An alternative that makes the king's start square a corner (an escape square) cannot be
+    played from the layout: the rules file is refused, not the board at run time."""
+    bad = BASE_TOML.replace('[rules.corners]\nvalue = "single"\nref = "5.3"',
+                            '[rules.corners]\nvalue = "single"\nassumed = true\nalternative = ["e5"]\n'
+                            'note.de = "x"\nnote.en = "x"')
+    with pytest.raises(RulesFileError, match="with its alternative the king already stands on an escape square"):
+        Ruleset.from_toml(bad, "b/rules.toml")
+
+
+def test_missing_berserk_compulsory_points_at_the_berserk_rule():
+    text = _berserk_text()
+    start = text.index("[rules.berserk_compulsory]")
+    end = text.index("[rules.shieldwall]")
+    with pytest.raises(RulesFileError) as exc:
+        Ruleset.from_toml(text[:start] + text[end:], "b/rules.toml")
+    assert exc.value.line == text[:text.index("[rules.berserk]\n")].count("\n") + 1
