@@ -163,6 +163,25 @@ class Session:
                 return {"ok": False, "error": f"move {i}: {error}", "state": self.state()}
         return {"ok": True, "error": None, "state": self.state()}
 
+    def snapshot(self) -> dict:
+        """The game as a start position for a share link of any length: ``{"otn", "to_move",
+        "moves"}`` - the position at the start of the last turn and that turn's moves (a berserk
+        turn under way, or the turn that ended the game), so that replaying ``moves`` from
+        ``otn`` gives the current state. The moves before it are left out (and with them the
+        repetition history)."""
+        g = self.game
+        k = 0
+        hist = g.history
+        if g.result is not None and hist:
+            k = 1                                # the move that ended the game, and its turn
+        while k < len(hist) and hist[-1 - k][0].continues:
+            k += 1
+        for _ in range(k):
+            g.undo()
+        otn, to_move = g.position().to_otn(), g.to_move
+        moves = [str(g.redo().move) for _ in range(k)]
+        return {"otn": otn, "to_move": to_move, "moves": moves}
+
     def undo(self) -> dict:
         """Take back the last move; returns the state."""
         self.game.undo()

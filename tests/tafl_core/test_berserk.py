@@ -432,3 +432,19 @@ def test_missing_berserk_compulsory_points_at_the_berserk_rule():
     with pytest.raises(RulesFileError) as exc:
         Ruleset.from_toml(text[:start] + text[end:], "b/rules.toml")
     assert exc.value.line == text[:text.index("[rules.berserk]\n")].count("\n") + 1
+
+
+def test_snapshot_starts_at_the_turn_under_way():
+    """A share link of any length: the position at the start of the berserk turn under way and
+    that turn's moves replay to the same state."""
+    s = Session(_berserk_text())
+    start = Position(11, {"c1": "attacker", "c4": "attacker", "f2": "attacker", "h2": "attacker",
+                          "c3": "defender", "e2": "defender", "h8": "king"}).to_otn()
+    s.start(start, "attackers")
+    s.play("c1-c2")                                 # takes c3; the turn goes on
+    snap = s.snapshot()
+    assert snap == {"otn": start, "to_move": "attackers", "moves": ["c1-c2"]}
+    assert s.state()["berserk"]["square"] == "c2"   # the snapshot left the game as it was
+    s.play("end")
+    snap = s.snapshot()
+    assert snap["moves"] == [] and snap["to_move"] == "defenders"

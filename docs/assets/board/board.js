@@ -36,7 +36,7 @@ const SQUARE_RE = "[a-y](?:[1-9]|1[0-9]|2[0-5])";
 // a move "e1-e5", or "end" (ends a berserk turn; notes/CONTRACTS.md, "Special pieces")
 const MOVE_RE = new RegExp(`^(?:${SQUARE_RE}-${SQUARE_RE}|end)$`);
 // OpenTafl position record: t attacker, T defender, K king, c commander, N knight
-const OTN_RE = /^\/(?:[0-9tTKcN]{1,75}\/){7,25}$/;
+const OTN_RE = /^\/(?:(?:[1-9][0-9]?|[tTKcN]){1,25}\/){7,25}$/;
 const OTN_LETTER = { attacker: "t", defender: "T", king: "K", commander: "c", knight: "N" };
 // Piece kinds the board can draw (tafl_core.position); which side each belongs to is the
 // engine's word too (commander: attackers, knight: defenders), used only for the editor's tools.
@@ -125,6 +125,7 @@ const STRINGS = {
     fragMoveIllegal: (i, mv, why) => `Zug ${i} (${mv}) ist nicht erlaubt${why ? ": " + why : ""}`,
     linkCopied: "Link kopiert.",
     linkManual: "Der Link konnte nicht automatisch kopiert werden; bitte aus dem Feld kopieren.",
+    linkPosition: "Die Partie ist für einen Link mit allen Zügen zu lang: Der Link enthält die Stellung zu Beginn des letzten Zuges (ohne die Züge davor).",
     linkLabel: "Link auf diese Partie",
     loadedFromLink: "Partie aus dem Link geladen.",
     // editor
@@ -230,6 +231,7 @@ const STRINGS = {
     fragMoveIllegal: (i, mv, why) => `move ${i} (${mv}) is not legal${why ? ": " + why : ""}`,
     linkCopied: "Link copied.",
     linkManual: "The link could not be copied automatically; please copy it from the field.",
+    linkPosition: "The game is too long for a link with every move: the link holds the position at the start of the last turn (without the moves before it).",
     linkLabel: "Link to this game",
     loadedFromLink: "Game loaded from the link.",
     editorTitle: "Set up a position",
@@ -368,6 +370,10 @@ const ENGINE_DE = [
     (m) => `${DE_NOM[m[1]]} darf nicht auf ${m[2]} stehen (${DE_SPECIAL[m[3]]})`],
   [new RegExp(`^these rules have no (commander|knight)s \\(${SQ}\\): only a layout with an? \\1 has rules for it$`),
     (m) => `diese Regeln kennen keine ${DE_PL[m[1]]} (${m[2]}): nur eine Aufstellung mit ${m[1] === "commander" ? "Kommandanten" : "Ritter"} hat Regeln für sie`],
+  [/^row (\d+) has (\d+) squares, expected (\d+)$/, (m) => `Reihe ${m[1]} hat ${m[2]} Felder statt ${m[3]}`],
+  [/^row (\d+): empty run of 0 squares$/, (m) => `Reihe ${m[1]}: eine Lücke von 0 Feldern`],
+  [/^row (\d+): the run (\d+) has a leading zero$/, (m) => `Reihe ${m[1]}: die Zahl ${m[2]} beginnt mit einer Null`],
+  [/^unknown character '(.)' in position record$/, (m) => `unbekanntes Zeichen „${m[1]}“ in der Stellung`],
   [/^the king already stands on an escape square \(([a-y]\d+)\)$/,
     (m) => `der König steht schon auf einem Fluchtfeld (${m[1]})`],
   [/^(?:the )?position is (\d+)x(\d+), (?:but this board is|the ruleset's board is) (\d+)x(\d+)$/,
@@ -1197,7 +1203,7 @@ class Board {
       frag = parseFragment(hash, T, this.assumptionKeys || []);
     } catch (e) {
       if (!initial && !stale()) {
-        try { await this.resetToStart(); } finally { this.render(); }
+        try { await this.resetToStart(true); } finally { this.render(); }
       }
       if (!stale()) this.message(T.fragmentError(e.message));
       return;
@@ -1219,30 +1225,41 @@ class Board {
       } catch (e) {
         throw new Error(T.fragEngine(engineText(e.message, this.lang)));
       }
-      this.alt = alt;
-      this.syncAltInputs();
-      this.origin = { otn, to_move };
-      this.st = r.state;
-      if (!r.ok) {
+      if (!r.ok) { // the worker kept its game; the link's rules do not apply either
         const i = r.state.cursor; // moves before the illegal one were played
         const why = r.error ? engineText(moveReason(r.error, frag.moves[i]), this.lang) : "";
         throw new Error(T.fragMoveIllegal(i + 1, frag.moves[i] || "", why));
       }
+      this.alt = alt;
+      this.syncAltInputs();
+      this.origin = { otn, to_move };
+      this.st = r.state;
       if (stale()) return;
       this.message(null);
       this.say(T.loadedFromLink);
     } catch (e) {
       if (stale()) return;
       this.message(T.fragmentError(e.message));
-      await this.resetToStart();
+      await this.resetToStart(true);
     } finally {
       this.render();
     }
   }
 
-  async resetToStart() {
+  /** Back to the start position; `pageRules`: also back to the page's own rules (a refused
+   *  link falls back to the documented rules, whatever it tried to switch). */
+  async resetToStart(pageRules = false) {
+    if (pageRules && this.alt.size) {
+      const r = await this.engine.call("new_game", {
+        rules_toml: this.data.rules_toml, overrides: {}, otn: this.home.otn, to_move: this.home.to_move, moves: [],
+      });
+      this.alt = new Set();
+      this.syncAltInputs();
+      this.st = r.state;
+    } else {
+      this.st = await this.engine.call("start", { otn: this.home.otn, to_move: this.home.to_move });
+    }
     this.origin = { ...this.home };
-    this.st = await this.engine.call("start", { otn: this.home.otn, to_move: this.home.to_move });
     this.clearSelection();
   }
 
@@ -1462,11 +1479,14 @@ class Board {
   }
 
   /** The fragment for the current game: its origin, the side to move there and the moves played. */
-  fragment() {
+  /** The share-link fragment of this game (`snap`: start from a snapshot {otn, to_move, moves}
+   *  instead of the game's origin and every move). */
+  fragment(snap = null) {
     const parts = [];
-    if (this.origin.otn) parts.push("pos=" + this.origin.otn);
-    if (this.origin.to_move) parts.push("turn=" + this.origin.to_move);
-    const moves = this.st.history.slice(0, this.st.cursor).map((h) => h.move);
+    const origin = snap || this.origin;
+    if (origin.otn) parts.push("pos=" + origin.otn);
+    if (origin.to_move) parts.push("turn=" + origin.to_move);
+    const moves = snap ? snap.moves : this.st.history.slice(0, this.st.cursor).map((h) => h.move);
     if (moves.length) parts.push("moves=" + moves.join(","));
     if (this.alt.size) parts.push("alt=" + [...this.alt].sort().join(","));
     if (!parts.length) parts.push("moves=");
@@ -1475,7 +1495,21 @@ class Board {
 
   async share() {
     const T = this.T;
-    const url = location.href.split("#")[0] + "#" + this.fragment();
+    let frag = this.fragment();
+    let note = null;
+    if (frag.length > FRAGMENT_MAX || this.st.cursor > MOVES_MAX) {
+      // A link the board would refuse to open is never handed out: a long game is shared from
+      // the start of its last turn (the engine's snapshot), and the reader is told so.
+      try {
+        const snap = await this.exclusive(() => this.engine.call("snapshot"));
+        frag = this.fragment(snap);
+        note = T.linkPosition;
+      } catch (e) {
+        this.message(engineText(e.message, this.lang));
+        return;
+      }
+    }
+    const url = location.href.split("#")[0] + "#" + frag;
     this.shareInput.value = url;
     this.shareEl.hidden = false;
     let copied = false;
@@ -1487,8 +1521,9 @@ class Board {
     } catch { copied = false; }
     this.shareInput.focus();
     this.shareInput.select();
-    this.message(copied ? T.linkCopied : T.linkManual);
-    this.say(copied ? T.linkCopied : T.linkManual);
+    const said = (copied ? T.linkCopied : T.linkManual) + (note ? " " + note : "");
+    this.message(said);
+    this.say(said);
   }
 
   // --- editor

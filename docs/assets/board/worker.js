@@ -7,12 +7,15 @@
 //   start {otn, to_move}                    Session.start -> state (error: the engine's message)
 //   new_game {rules_toml, overrides, otn, to_move, moves}
 //                                           a new Session, started and the moves played, that
-//                                           replaces the current one only when Session() and
-//                                           start() succeed -> {ok, error, state} (ok false: an
-//                                           illegal move; the game stops before it)
+//                                           replaces the current one only when all of it
+//                                           succeeds -> {ok, error, state} (ok false: an illegal
+//                                           move; the state shows the game stopped before it, and
+//                                           the current game stays as it was)
 //   state | undo | redo                     -> state
 //   targets {square}                        -> list of squares
 //   play {move} | play_all {moves}          -> {ok, error, state}
+//   snapshot                                -> {otn, to_move, moves}: the start of the last turn
+//                                           and its moves (share links of any length)
 //   check_position {rules_toml, otn, to_move} -> reason string or null
 //   playout_bench {seconds, seed}           the engine's own random-playout benchmark
 // Every value crosses the boundary as JSON text, so the page only ever sees plain data.
@@ -50,7 +53,8 @@ def _call(cmd, args_json):
             out = {"ok": True, "error": None, "state": st}
             if a.get("moves"):
                 out = s.play_all(list(a["moves"]))
-            _session = s
+            if out["ok"]:
+                _session = s
         elif cmd == "check_position":
             out = _check_position(a["rules_toml"], a["otn"], a["to_move"])
         elif _session is None:
@@ -65,6 +69,8 @@ def _call(cmd, args_json):
             out = _session.play(a["move"])
         elif cmd == "play_all":
             out = _session.play_all(list(a["moves"]))
+        elif cmd == "snapshot":
+            out = _session.snapshot()
         elif cmd == "undo":
             out = _session.undo()
         elif cmd == "redo":
@@ -74,7 +80,9 @@ def _call(cmd, args_json):
         else:
             return _json.dumps({"error": "unknown command " + cmd})
     except Exception as e:
-        detail = "".join(_traceback.format_exception(type(e), e, e.__traceback__))
+        # An expected refusal (ValueError from the bridge: a bad link, an impossible position)
+        # is no fault of the page: no traceback on the console for it.
+        detail = None if isinstance(e, ValueError) else "".join(_traceback.format_exception(type(e), e, e.__traceback__))
         return _json.dumps({"error": _one_line(e), "detail": detail})
     return _json.dumps({"result": out})
 `;
