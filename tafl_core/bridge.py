@@ -106,6 +106,7 @@ class Session:
                 "special": self.ruleset.special_squares(),
                 "history": history, "cursor": len(history),
                 "can_undo": bool(history), "can_redo": bool(g.redo_stack),
+                "future": [str(m) for m in reversed(g.redo_stack)],
                 "result": _result_dict(g.result, self.ruleset),
                 "otn": g.position().to_otn(), "movable": movable,
                 "stuck": g.result is None and not movable}
@@ -115,7 +116,9 @@ class Session:
         return {"move": str(played.move), "notation": played.notation(), "side": played.side,
                 "captures": [_capture_dict(c, n, self.ruleset) for c in played.captures],
                 "result": _result_dict(played.result, self.ruleset),
-                "jump": played.jump, "berserk": played.berserk, "continues": played.continues}
+                "jump": played.jump, "berserk": played.berserk, "continues": played.continues,
+                "jumped": square_name((played.move.frm + played.move.to) // 2, n) if played.jump else None,
+                "piece": played.piece}
 
     def targets(self, square: str) -> list[str]:
         """Legal destination squares of the piece on ``square`` for the side to move ([] when none

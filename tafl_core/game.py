@@ -154,9 +154,10 @@ class PlayedMove:
     """What one move did: the move, its captures and the result it produced (or None).
 
     Attributes:
-        jump: the move jumped over a piece.
+        jump: the move jumped over a piece (the square between ``move.frm`` and ``move.to``).
         berserk: the move continued a berserk turn (the same piece moved again after a capture).
         continues: after this move the same side moves again (a berserk turn goes on).
+        piece: the kind of the piece that moved (``""`` when not recorded).
     """
 
     move: Move
@@ -166,6 +167,7 @@ class PlayedMove:
     jump: bool = False
     berserk: bool = False
     continues: bool = False
+    piece: str = ""
 
     def notation(self) -> str:
         """OpenTafl move record: ``e1-e5xe6/f5``; ``e6^e8`` a jump, ``e8=e4`` a berserk move,
@@ -683,11 +685,14 @@ class Game:
                 result = self._turn_result(side, h)
         self.hash = h
         self.result = result
-        if t.any_jump or t.berserk:
+        if fast and not (t.any_jump or t.berserk):   # playouts: the fewest fields
+            played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result)
+        elif fast:
             played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result,
                                 jumped >= 0, prev_berserker >= 0 and f != to, goes_on)
         else:
-            played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result)
+            played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result,
+                                jumped >= 0, prev_berserker >= 0 and f != to, goes_on, CODE_KIND[code])
         self.history.append((played, captured, prev_result, prev_hash, code, prev_berserker, not goes_on))
         return result if fast else played
 

@@ -448,3 +448,13 @@ def test_snapshot_starts_at_the_turn_under_way():
     s.play("end")
     snap = s.snapshot()
     assert snap["moves"] == [] and snap["to_move"] == "defenders"
+
+
+def test_bridge_history_names_the_jumped_square_the_piece_and_the_moves_redo_replays():
+    s = Session(_berserk_text())
+    s.start(Position(11, {"c3": "commander", "c4": "defender", "h8": "king", "a8": "attacker"}).to_otn(), "attackers")
+    entry = s.play("c3-c5")["state"]["history"][-1]
+    assert entry["jump"] and entry["jumped"] == "c4" and entry["piece"] == "commander"
+    st = s.undo()
+    assert st["future"] == ["c3-c5"] and st["can_redo"]
+    assert s.redo()["future"] == []
