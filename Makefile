@@ -44,6 +44,7 @@ test-fast: venv
 	$(PY) -m pytest -q -m "not browser and not slow"
 
 cases: venv
+	@test -f ../shared/cases/run_cases.py || { echo "make cases: ../shared/cases is missing (maintainers' data beside the project, not part of a clone); the same cases run as tests in tests/tafl_core/test_rules_cases.py" >&2; exit 2; }
 	$(PY) ../shared/cases/run_cases.py ../shared/cases/rules-cases.json
 
 bench: venv

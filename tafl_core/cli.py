@@ -100,11 +100,12 @@ def board_text(game: Game) -> str:
     return game.position().to_diagram()
 
 
-def cmd_play(args) -> int:
-    slug, ruleset, game = _setup(args)
-    n = ruleset.size
+def _play_moves(game: Game, texts: list[str]) -> tuple[list[dict], list[str]]:
+    """Play ``texts`` in order until the first illegal one: (one report per move tried, the
+    moves after an illegal one, which are not played). A malformed move raises NotationError."""
+    n = game.t.n
     moves = []
-    for text in args.moves:
+    for i, text in enumerate(texts):
         if text.strip().lower() == END_MOVE:   # ends a berserk turn
             if game.berserker < 0:
                 moves.append({"move": text, "legal": False, "error": "there is no berserk turn to end"})
@@ -115,14 +116,23 @@ def cmd_play(args) -> int:
         why = game.why_illegal(move)
         if why:
             moves.append({"move": text, "legal": False, "error": why})
-            break
+            return moves, list(texts[i + 1:])
         played = game.play(move)
         moves.append({"move": text, "legal": True, "notation": played.notation(),
                       "captured": [square_name(c.square, n) for c in played.captures],
                       "result": played.result.as_dict() if played.result else None})
+    return moves, []
+
+
+def cmd_play(args) -> int:
+    slug, ruleset, game = _setup(args)
+    n = ruleset.size
+    moves, not_played = _play_moves(game, args.moves)
     out = {"variant": slug, "moves": moves,
            "result": game.result.as_dict() if game.result else None, "to_move": game.to_move,
            "berserker": square_name(game.berserker, n) if game.berserker >= 0 else None}
+    if not_played:
+        out["not_played"] = not_played
     if args.json:
         print(json.dumps(out))
         return 0
@@ -132,6 +142,8 @@ def cmd_play(args) -> int:
             continue
         caps = f" captures {', '.join(m['captured'])}" if m["captured"] else ""
         print(f"{m['move']}{caps}")
+    if not_played:
+        print(f"not played (after the illegal move): {' '.join(not_played)}")
     print(board_text(game), end="")
     if game.result:
         r = game.result
@@ -145,13 +157,34 @@ def cmd_play(args) -> int:
 
 def cmd_moves(args) -> int:
     slug, ruleset, game = _setup(args)
+    played, not_played = _play_moves(game, args.moves)
+    if played and not played[-1]["legal"]:
+        raise UsageError(f"{played[-1]['move']}: illegal ({played[-1]['error']}); the moves before it were legal")
     frm = parse_square(args.frm, ruleset.size) if args.frm else None
     moves = [str(m) for m in game.legal_moves(frm)]
+    why = None
+    if not moves:
+        if game.result is not None:
+            why = f"the game is over: {game.result.winner or 'draw'} ({game.result.reason})"
+        elif frm is not None:
+            code = game.board[frm]
+            name = square_name(frm, ruleset.size)
+            if not code:
+                why = f"there is no piece on {name}"
+            elif game.piece_at(frm) and game.berserker >= 0 and frm != game.berserker:
+                why = f"in this berserk turn only the piece on {square_name(game.berserker, ruleset.size)} may move"
+            elif (game.piece_at(frm) in ("attacker", "commander")) != (game.to_move == "attackers"):
+                why = f"the piece on {name} belongs to the other side; the {game.to_move} are to move"
+            else:
+                why = f"the piece on {name} has no legal move"
+    berserker = square_name(game.berserker, ruleset.size) if game.berserker >= 0 else None
     if args.json:
-        print(json.dumps({"variant": slug, "to_move": game.to_move, "moves": moves}))
+        print(json.dumps({"variant": slug, "to_move": game.to_move, "moves": moves, "berserker": berserker,
+                          **({"why_none": why} if why else {})}))
     else:
         print(board_text(game), end="")
-        print(f"{game.to_move} to move: {len(moves)} legal moves")
+        turn = f" (berserk turn: only the piece on {berserker} moves on)" if berserker else ""
+        print(f"{game.to_move} to move{turn}: {len(moves)} legal moves" + (f" - {why}" if why else ""))
         print(" ".join(moves))
     return 0
 
@@ -226,6 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("moves", nargs="*", metavar="MOVE")
         else:
             sp.add_argument("--from", dest="frm", metavar="SQUARE")
+            sp.add_argument("moves", nargs="*", metavar="MOVE", help="moves to play first (e.g. a berserk turn under way)")
     sp = sub.add_parser("bench", help="random-playout and move-generation benchmark")
     sp.add_argument("--variant", required=True)
     sp.add_argument("--seconds", type=float, default=5.0)

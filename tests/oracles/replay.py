@@ -106,6 +106,14 @@ def replay_file(name: str) -> Report:
 
 def main(argv: list[str]) -> int:
     names = argv or list(FILES)
+    unknown = [n for n in names if n not in FILES]
+    if unknown:
+        print(f"replay: unknown set '{unknown[0]}' (known: {', '.join(FILES)})", file=sys.stderr)
+        return 2
+    if not ORACLES.is_dir():
+        print(f"replay: {ORACLES} is missing: the game records are maintainers' data beside the "
+              "project (../shared/oracles), not part of a clone", file=sys.stderr)
+        return 2
     bad = 0
     for name in names:
         report = replay_file(name)

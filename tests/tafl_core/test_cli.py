@@ -136,3 +136,37 @@ def test_text_only_variant_has_no_board():
     out = run("moves", "--variant", "york-hnefatafl")
     assert out.returncode == 2
     assert "this variant has no board (board = false)" in out.stderr and "york-hnefatafl/rules.toml:" in out.stderr
+
+
+def test_play_names_the_moves_not_played_after_an_illegal_one():
+    """Ealdfaeder: d9 holds an attacker (start layout), so d1-d9 is illegal; d1-d3 is not played."""
+    out = run("play", "--variant", "ealdfaeder-taefl", "--json", "d1-d9", "d1-d3")
+    assert out.returncode == 0
+    data = json.loads(out.stdout)
+    assert [m["legal"] for m in data["moves"]] == [False] and data["not_played"] == ["d1-d3"]
+    text = run("play", "--variant", "ealdfaeder-taefl", "d1-d9", "d1-d3").stdout
+    assert "not played (after the illegal move): d1-d3" in text
+
+
+def test_moves_after_moves_and_why_there_are_none():
+    """Ealdfaeder start: e9 is an attacker hemmed in by d9, f9 and e8; e5 is the defenders' king."""
+    out = run("moves", "--variant", "ealdfaeder-taefl", "--json", "--from", "e9")
+    assert json.loads(out.stdout)["why_none"] == "the piece on e9 has no legal move"
+    out = run("moves", "--variant", "ealdfaeder-taefl", "--json", "--from", "e5")
+    assert "belongs to the other side" in json.loads(out.stdout)["why_none"]
+    out = run("moves", "--variant", "ealdfaeder-taefl", "--json", "--from", "c7")
+    assert json.loads(out.stdout)["why_none"] == "there is no piece on c7"
+    out = run("moves", "--variant", "ealdfaeder-taefl", "--json", "d1-d3")      # the defenders' moves now
+    data = json.loads(out.stdout)
+    assert data["to_move"] == "defenders" and "e6-e7" in data["moves"]
+    out = run("moves", "--variant", "ealdfaeder-taefl", "d1-d9")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "illegal" in out.stderr
+
+
+def test_a_closed_pipe_is_no_traceback():
+    import subprocess, sys
+    from .helpers import REPO
+    # `true` exits before the engine has started, so the first print meets a closed pipe
+    p = subprocess.run(f"'{sys.executable}' -m tafl_core moves --variant alea-evangelii | true",
+                       shell=True, capture_output=True, text=True, cwd=REPO)
+    assert "Traceback" not in p.stderr and "BrokenPipe" not in p.stderr
