@@ -12,6 +12,7 @@ The game logic reads these values; a new variant is new data, not new code (comp
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -234,7 +235,9 @@ class Ruleset:
         for key, tbl in raw_rules.items():
             line = lines.table(f"rules.{key}")
             if key not in ALL_RULE_KEYS:
-                raise RulesFileError(f"unknown rule '{key}'", where, line)
+                close = difflib.get_close_matches(key, ALL_RULE_KEYS, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise RulesFileError(f"unknown rule '{key}'{hint}", where, line)
             if not isinstance(tbl, dict) or "value" not in tbl:
                 raise RulesFileError(f"rule '{key}' needs a value", where, line)
             extra = set(tbl) - {"value", "ref", "assumed", "note", "alternative"}
@@ -252,7 +255,7 @@ class Ruleset:
                     raise RulesFileError(f"assumed rule '{key}' needs note.de and note.en", where, line)
             else:
                 if not isinstance(ref, str) or not re.fullmatch(r"\d+(\.\d+)*", ref):
-                    raise RulesFileError(f"rule '{key}' is neither stated (ref = \"5.3\") nor marked assumed = true", where, line)
+                    raise RulesFileError(f"rule '{key}' is neither stated (ref = \"<section>\", e.g. \"5.1\") nor marked assumed = true", where, line)
                 if "alternative" in tbl:
                     raise RulesFileError(f"rule '{key}' is stated by the source; only assumed rules have an alternative", where, line)
                 if "note" in tbl:

@@ -58,7 +58,7 @@ def test_rules_file_rule_neither_stated_nor_assumed(tree):
     tree.edit(RULES, '[rules.edge_fort]\nvalue = false\nref = "4"\n', "[rules.edge_fort]\nvalue = false\n")
     line = tree.line_of(RULES, "[rules.edge_fort]")
     assert tree.new_faults() == [
-        f"{P}/rules.toml:{line}: rule 'edge_fort' is neither stated (ref = \"5.3\") nor marked assumed = true"]
+        f"{P}/rules.toml:{line}: rule 'edge_fort' is neither stated (ref = \"<section>\", e.g. \"5.1\") nor marked assumed = true"]
 
 
 @needs_engine

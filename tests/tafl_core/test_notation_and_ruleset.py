@@ -181,3 +181,11 @@ def test_even_board_has_no_throne():
     with pytest.raises(RulesFileError) as exc:
         Ruleset.from_toml(text, "v/rules.toml")
     assert "the 8x8 board has no centre square for a throne" in exc.value.message
+
+
+def test_misspelt_rule_gets_a_suggestion():
+    from .helpers import BASE_TOML
+    from tafl_core import Ruleset, RulesFileError
+    text = BASE_TOML.replace("[rules.encirclement]", "[rules.encirclment]")
+    with pytest.raises(RulesFileError, match=r"unknown rule 'encirclment' \(did you mean 'encirclement'\?\)"):
+        Ruleset.from_toml(text, "v/rules.toml")
