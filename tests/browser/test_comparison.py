@@ -1,0 +1,53 @@
+"""The rules comparison page in a real browser: with a column per variant the table is wider
+than the page, and the rule-name column must stay in view while the table scrolls sideways
+(found by a new user: the sticky column did nothing, Material's table is its own scroll box)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("path", ["/comparison/", "/en/comparison/"])
+def test_rule_names_stay_visible_while_scrolling_sideways(context, server, path):
+    page = context.new_page()
+    try:
+        page.set_viewport_size({"width": 900, "height": 800})
+        page.goto(server + path)
+        page.wait_for_selector(".tafl-comparison table td")
+        info = page.evaluate("""() => {
+            const cells = [...document.querySelectorAll('.tafl-comparison table tr')]
+                .map(tr => tr.firstElementChild);
+            const body = cells.find(c => c.tagName === 'TD');
+            // the element that scrolls the table sideways (Material: div.md-typeset__scrollwrap)
+            let box = body.parentElement;
+            while (box && !(box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX)))
+                box = box.parentElement;
+            if (!box) return null;
+            const left0 = body.getBoundingClientRect().left;
+            box.scrollLeft = box.scrollWidth;   // as far right as it goes
+            const boxLeft = box.getBoundingClientRect().left;
+            const out = [];
+            for (const c of cells) {
+                // bring the row into the middle of the window (vertically only)
+                const y = c.getBoundingClientRect().top + window.scrollY;
+                window.scrollTo(0, y - window.innerHeight / 2);
+                const r = c.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.left + Math.min(10, r.width / 2), r.top + r.height / 2);
+                out.push({text: c.textContent.trim(), left: r.left, shown: !!hit && (hit === c || c.contains(hit))});
+            }
+            return {scrolled: box.scrollLeft, left0, boxLeft, cells: out, columns: body.parentElement.children.length};
+        }""")
+        assert info is not None, "the table does not scroll sideways at 900 px (nothing to test)"
+        assert info["columns"] >= 13
+        assert info["scrolled"] > 300
+        first_rule = info["cells"][1]["text"]
+        assert first_rule in ("Brett", "Board")
+        for c in info["cells"]:
+            # each rule name (and the heading "Regel"/"Rule") at the left edge of the scrolling
+            # box, not under the variants' columns
+            assert abs(c["left"] - info["boxLeft"]) <= 2, c
+            assert c["shown"], c
+    finally:
+        page.close()
