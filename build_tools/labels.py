@@ -65,6 +65,7 @@ UI: dict[str, dict[str, str]] = {
         "comparison_rule": "Regel",
         "not_applicable": "–",
         "none": "niemand",
+        "no_squares": "keine",
         "section": "Abschnitt",
         "filter_all": "alle",
         "no_board_cell": "—",
@@ -124,6 +125,7 @@ UI: dict[str, dict[str, str]] = {
         "comparison_rule": "Rule",
         "not_applicable": "–",
         "none": "nobody",
+        "no_squares": "none",
         "section": "Section",
         "filter_all": "all",
         "no_board_cell": "—",
@@ -164,7 +166,7 @@ RULE_NAMES: dict[str, dict[str, str]] = {
         "edge_fort": "Randfestung gewinnt",
         "encirclement": "Umzingelung gewinnt",
         "repetition": "Zugwiederholung",
-        "repetition_count": "Wiederholung zählt ab",
+        "repetition_count": "Wiederholung zählt",
         "no_moves": "Kein Zug möglich",
         "king_jump": "König springt",
         "commander_jump": "Kommandanten springen",
@@ -202,7 +204,7 @@ RULE_NAMES: dict[str, dict[str, str]] = {
         "edge_fort": "Exit fort wins",
         "encirclement": "Encirclement wins",
         "repetition": "Repetition",
-        "repetition_count": "Repetition counts from",
+        "repetition_count": "Repetition counts",
         "no_moves": "No legal move",
         "king_jump": "King jumps",
         "commander_jump": "Commanders jump",
@@ -229,7 +231,8 @@ VALUE_NAMES: dict[str, dict[str, dict[str, str]]] = {
         "shieldwall": {"off": "nein", "on": "ja", "corner": "ja, Ecke schließt mit"},
         "repetition": {"ignored": "ohne Folge", "draw": "Remis", "loss_repeater": "Niederlage des Wiederholenden",
                        "loss_defenders": "Niederlage der Verteidiger"},
-        "repetition_count": {"2": "erster Wiederholung", "3": "dritten Auftreten", "4": "vierten Auftreten"},
+        "repetition_count": {"2": "ab der ersten Wiederholung", "3": "ab dem dritten Auftreten",
+                             "4": "ab dem vierten Auftreten"},
         "no_moves": {"loss": "Niederlage", "draw": "Remis", "none": "kein Ergebnis"},
         "king_jump": {"none": "nein", "restricted": "nur von oder auf Thron oder Eckfeld", "free": "ja, überall"},
         "commander_jump": {"none": "nein", "jump": "ja, ohne zu schlagen",
@@ -257,7 +260,8 @@ VALUE_NAMES: dict[str, dict[str, dict[str, str]]] = {
         "shieldwall": {"off": "no", "on": "yes", "corner": "yes, corner may close"},
         "repetition": {"ignored": "no effect", "draw": "draw", "loss_repeater": "repeating side loses",
                        "loss_defenders": "defenders lose"},
-        "repetition_count": {"2": "first repeat", "3": "third occurrence", "4": "fourth occurrence"},
+        "repetition_count": {"2": "from the first repeat", "3": "from the third occurrence",
+                             "4": "from the fourth occurrence"},
         "no_moves": {"loss": "loss", "draw": "draw", "none": "no result"},
         "king_jump": {"none": "no", "restricted": "only from or onto the throne or a corner square", "free": "yes, anywhere"},
         "commander_jump": {"none": "no", "jump": "yes, without capturing", "capture": "yes, the jumped piece is captured"},
@@ -322,12 +326,19 @@ def rule_name(lang: str, key: str) -> str:
     return RULE_NAMES[lang].get(key, key)
 
 
+#: Rule keys whose list values are squares, not piece kinds (README.md, rule table: ``camps``,
+#: and ``corners`` when given as a list of squares): an empty one reads "keine"/"none" (no
+#: squares), where an empty kind list reads "niemand"/"nobody" (no piece kind).
+SQUARE_LIST_KEYS = frozenset({"camps", "corners"})
+
+
 def value_name(lang: str, key: str, value) -> str:
-    """A rule value in words: lists joined with ", " (empty list: "nobody"), booleans as yes/no,
-    known enum values by name, anything else (square lists, numbers) as written."""
+    """A rule value in words: lists joined with ", " (an empty list of kinds: "niemand"/"nobody";
+    of squares, :data:`SQUARE_LIST_KEYS`: "keine"/"none"), booleans as yes/no, known enum values
+    by name, anything else (square names, numbers) as written."""
     if isinstance(value, (list, tuple)):
         if not value:
-            return UI[lang]["none"]
+            return UI[lang]["no_squares" if key in SQUARE_LIST_KEYS else "none"]
         return ", ".join(value_name(lang, key, v) for v in value)
     text = str(value)
     names = VALUE_NAMES[lang]

@@ -51,3 +51,36 @@ def test_rule_names_stay_visible_while_scrolling_sideways(context, server, path)
             assert c["shown"], c
     finally:
         page.close()
+
+
+# Found by the same user: "Wiederholung zählt ab: dritten Auftreten" is no German, and an empty
+# list of camp squares read "niemand" (nobody), as if it listed piece kinds. Ealdfaeder Taefl
+# (variants_src/ealdfaeder-taefl/rules.toml): camps = [] (no camp squares), repetition_count = 3
+# (assumed: the third occurrence of a position counts), corners given as "single".
+EXPECTED_ROWS = {
+    "/comparison/": {"Lagerfelder": "keine", "Wiederholung zählt": "ab dem dritten Auftreten*"},
+    "/en/comparison/": {"Camp squares": "none", "Repetition counts": "from the third occurrence*"},
+}
+
+
+@pytest.mark.parametrize("path", sorted(EXPECTED_ROWS))
+def test_rule_values_read_as_words(context, server, path):
+    page = context.new_page()
+    try:
+        page.goto(server + path)
+        rows = page.evaluate("""() => {
+            const table = document.querySelector('.tafl-comparison table');
+            const heads = [...table.querySelectorAll('thead th')].map(th => th.textContent.trim());
+            const col = heads.indexOf('Ealdfaeder Taefl');
+            return Object.fromEntries([...table.querySelectorAll('tbody tr')].map(tr =>
+                [tr.children[0].textContent.trim(), tr.children[col].textContent.trim()]));
+        }""")
+        for rule, value in EXPECTED_ROWS[path].items():
+            assert rows.get(rule) == value, (rule, rows.get(rule))
+        # the old wording is gone everywhere on the page
+        text = page.inner_text(".tafl-comparison")
+        assert "zählt ab" not in text and "counts from" not in text
+        camps = next(v for k, v in rows.items() if k in ("Lagerfelder", "Camp squares"))
+        assert camps not in ("niemand", "nobody")
+    finally:
+        page.close()
