@@ -119,6 +119,43 @@ def berserker_square(bp) -> list[str]:
     return bp.page.eval_on_selector_all('#board [data-square][data-berserker]', "els => els.map(e => e.dataset.square)")
 
 
+def selected(bp) -> list[str]:
+    return bp.page.eval_on_selector_all("#board .tb-sq.tb-selected", "els => els.map(e => e.dataset.square)")
+
+
+def live(bp) -> str:
+    return bp.page.eval_on_selector('#board [aria-live="polite"]', "e => e.textContent")
+
+
+def drag(bp, frm: str, to: str):
+    """Drag the piece on `frm` to `to` with the mouse (pointer down, move, up)."""
+    page = bp.page
+    page.locator("#board svg.tb-svg").scroll_into_view_if_needed()
+    a = bp.square(frm).bounding_box()
+    b = bp.square(to).bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"], a["y"] + a["height"] / 2, steps=3)
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=5)
+    page.mouse.up()
+    wait_idle(page)
+
+
+def future(bp) -> list[dict]:
+    """The move list's entries for moves taken back (Redo replays them)."""
+    return bp.page.eval_on_selector_all(
+        '#board [data-role="move-list"] li[data-future]',
+        """els => els.map(e => ({notation: e.dataset.notation, value: e.value,
+                                  continuation: e.hasAttribute('data-continuation'),
+                                  grey: getComputedStyle(e).color !== getComputedStyle(e.parentElement).color
+                                        && getComputedStyle(e).fontStyle === 'italic'}))""")
+
+
+def marks_key(bp) -> list[str]:
+    return bp.page.eval_on_selector(
+        '#board [data-role="move-marks"]', "e => e.hidden ? [] : [...e.children].map(li => li.textContent)")
+
+
 def _fresh(bp):
     if bp.page.get_attribute("#board", "data-mode") == "edit":
         bp.page.click('#board [data-editor="cancel"]')
@@ -225,11 +262,10 @@ def test_berserk_link_shows_end_button_and_end_passes_the_turn(berserk):
     assert "nur die Figur auf c2" in bp.message()
     assert bp.pieces() == AFTER_C2
     assert bp.attr("data-to-move") == "attackers"
-    # a move of the berserker that captures nothing is refused with the engine's reason
-    bp.click("c2")              # c2 is selected: this unselects it
-    bp.select("c2")
-    bp.click("b2")
-    wait_idle(bp.page)
+    # a move of the berserker that captures nothing (dragged there: a click is answered by the
+    # board itself, see test_click_on_the_berserker_keeps_it_selected) is refused with the
+    # engine's reason
+    drag(bp, "c2", "b2")
     assert bp.message() == "Der Zug c2-b2 ist nicht erlaubt: c2-b2 schlägt nichts; ein Berserkerzug muss schlagen."
     assert bp.pieces() == AFTER_C2
     bp.action("end")
@@ -266,13 +302,27 @@ def test_berserk_second_capture_ends_the_turn(berserk_en):
     assert notations(bp) == ["c1-c2xc3", "c2=d2xe2"]
     assert continuations(bp) == [False, True]
     assert [c[:2] for c in captures(bp)] == [["c3", "custodial"], ["e2", "custodial"]]
-    assert captures(bp)[1][2].startswith("e2 taken between d2 and f2")
+    assert captures(bp)[1][2].startswith("Defender on e2 taken between d2 and f2")
     marks = sorted(bp.page.eval_on_selector_all("#board [data-captured]", "els => els.map(e => e.dataset.captured)"))
     assert marks == ["c3", "e2"]
+    # the turn ended by itself (no further capture from d2): said visibly, and in whole sentences
+    assert status(bp) == "The berserk turn is over: the piece on d2 cannot capture again. Defenders to move"
+    assert live(bp) == ("Attackers: c2=d2xe2. Defender on e2 taken between d2 and f2. "
+                        "The berserk turn is over: the piece on d2 cannot capture again. Defenders to move.")
+    # OpenTafl's "=" is explained: on the move itself and in the key under the list
+    berserk_li = bp.page.locator('#board [data-role="move-list"] li[data-notation="c2=d2xe2"]')
+    assert "= berserk move: the same piece moves on after a capture" in berserk_li.get_attribute("title")
+    assert marks_key(bp) == ["x captures (followed by the square of the piece taken)",
+                             "= berserk move: the same piece moves on after a capture"]
     # one turn, one number: both plies are item 1 of the list
     assert bp.page.eval_on_selector_all('#board [data-role="move-list"] li[data-ply]', "els => els.map(e => e.value)") == [1, 1]
     bp.action("undo")
     assert bp.attr("data-berserker") == "c2" and bp.attr("data-to-move") == "attackers"
+    # the move taken back stays in the list, greyed, as the rest of turn 1 that Redo replays
+    assert future(bp) == [{"notation": "c2=d2xe2", "value": 1, "continuation": True, "grey": True}]
+    assert "Berserk move" in status(bp)
+    bp.action("redo")
+    assert future(bp) == [] and notations(bp) == ["c1-c2xc3", "c2=d2xe2"]
     assert bp.errors == []
 
 
@@ -334,20 +384,26 @@ def test_knight_jump_captures(berserk):
     assert bp.pieces() == {"e6": "knight", "e7": "attacker", "b2": "attacker", "h8": "king"}
     caps = captures(bp)
     assert [c[:2] for c in caps] == [["e5", "jump"]]
-    assert caps[0][2] == "e5 geschlagen durch den Sprung des Ritters, §5.4"
+    assert caps[0][2] == "Angreifer auf e5 geschlagen durch den Sprung des Ritters, §5.4"
     assert bp.attr("data-to-move") == "defenders" and bp.attr("data-berserker") == "e6"
     assert wait_targets(bp) == ["e8"]
     # the announcement names the capture and the berserk turn (selecting e6 does not replace it)
-    live = bp.page.eval_on_selector('#board [aria-live="polite"]', "e => e.textContent")
-    assert live.startswith("Verteidiger: e4^e6xe5. e5 geschlagen durch den Sprung des Ritters.")
-    assert "Berserkerzug: nur die Figur auf e6 zieht weiter und muss schlagen" in live
+    said = live(bp)
+    assert said.startswith("Verteidiger: e4^e6xe5. Angreifer auf e5 geschlagen durch den Sprung des Ritters. ")
+    assert "Berserkerzug: nur die Figur auf e6 zieht weiter und muss schlagen" in said
     bp.click("e8")
     wait_idle(bp.page)
     assert bp.pieces() == {"e8": "knight", "b2": "attacker", "h8": "king"}
     assert bp.attr("data-to-move") == "attackers"
     assert notations(bp) == ["e4^e6xe5", "e6^=e8xe7"]
-    assert [c[2] for c in captures(bp)] == ["e5 geschlagen durch den Sprung des Ritters, §5.4",
-                                           "e7 geschlagen durch den Sprung des Ritters, §5.4"]
+    assert [c[2] for c in captures(bp)] == ["Angreifer auf e5 geschlagen durch den Sprung des Ritters, §5.4",
+                                           "Angreifer auf e7 geschlagen durch den Sprung des Ritters, §5.4"]
+    # From e8 the knight can take nothing more (b2 is far, no attacker beside it): the turn ended
+    # by itself, and the board says so visibly, not only "Angreifer am Zug" (found by a new user).
+    assert status(bp) == "Der Berserkerzug ist vorbei: Die Figur auf e8 kann nicht weiter schlagen. Angreifer am Zug"
+    # the announcement: whole sentences, each with its full stop (it read "… des Ritters Angreifer am Zug.")
+    assert live(bp) == ("Verteidiger: e6^=e8xe7. Angreifer auf e7 geschlagen durch den Sprung des Ritters. "
+                        "Der Berserkerzug ist vorbei: Die Figur auf e8 kann nicht weiter schlagen. Angreifer am Zug.")
 
 
 def test_commanders_capture_the_king(berserk_en):
@@ -359,7 +415,7 @@ def test_commanders_capture_the_king(berserk_en):
     assert bp.attr("data-result") == "attackers" and bp.attr("data-reason") == "king_captured"
     (sq, reason, text), = captures(bp)
     assert (sq, reason) == ("d4", "king_commanders")
-    assert text.startswith("king on d4 captured between the commander on d5 and the commander on d3")
+    assert text.startswith("King on d4 captured between the commander on d5 and the commander on d3")
 
 
 # ---------------------------------------------------------------- editor
@@ -393,3 +449,161 @@ def test_editor_offers_commander_and_knight_on_berserk_only(berserk, open_board)
     cph.load("#pos=/2c8/11/11/11/11/7K3/11/11/11/11/11/&turn=attackers")
     assert "diese Regeln kennen keine Kommandanten (c1)" in cph.message()
     cph.start()
+
+
+# ---------------------------------------------------------------- found by a new user
+
+BERSERK_MARKED = {
+    "de": "In diesem Berserkerzug sind nur die markierten Felder möglich: Die Figur auf c2 zieht nur "
+          "weiter, wenn sie dabei schlägt. Sonst „Zug beenden“.",
+    "en": "In this berserk turn only the marked squares are possible: the piece on c2 moves on only "
+          "with a move that captures. Otherwise “End turn”.",
+}
+
+
+def test_click_on_the_berserker_keeps_it_selected(berserk_any):
+    """In the berserk turn after c1-c2xc3 the berserker c2 is selected with its one capturing
+    move d2. Clicking c2 again (once, twice) must not unselect it: the turn looked stuck, as a
+    click on d2 then did nothing. An empty square that is no target (b2: c2-b2 takes nothing;
+    a5: not even on c2's lines) says, in the page's language, that only the marked squares are
+    possible and why; Escape keeps the selection too. Then d2 plays c2-d2xe2."""
+    bp = berserk_any
+    lang = bp.attr("data-lang")
+    bp.load(f"#pos={TWO_CAPTURES_OTN}&turn=attackers&moves=c1-c2")
+    assert wait_targets(bp) == ["d2"] and selected(bp) == ["c2"]
+    for _ in range(2):
+        bp.click("c2")
+        wait_idle(bp.page)
+        assert selected(bp) == ["c2"]
+        assert wait_targets(bp) == ["d2"]
+    assert bp.message() == ""
+    for sq in ("b2", "a5"):
+        bp.click(sq)
+        bp.page.wait_for_selector('#board [data-role="message"]:not([hidden])')
+        wait_idle(bp.page)
+        assert bp.message() == BERSERK_MARKED[lang]
+        assert live(bp) == BERSERK_MARKED[lang]
+        assert bp.pieces() == AFTER_C2 and notations(bp) == ["c1-c2xc3"]
+        assert selected(bp) == ["c2"] and bp.targets() == ["d2"]
+    bp.page.focus("#board svg.tb-svg")
+    bp.page.keyboard.press("Escape")
+    wait_targets(bp)
+    assert selected(bp) == ["c2"]
+    bp.click("d2")
+    wait_idle(bp.page)
+    assert notations(bp) == ["c1-c2xc3", "c2=d2xe2"]
+    assert bp.pieces() == {"c4": "attacker", "d2": "attacker", "f2": "attacker", "h2": "attacker", "h8": "king"}
+    assert bp.message() == ""
+    assert bp.errors == []
+
+
+def test_click_on_the_berserker_after_escape_and_a_target_plays(berserk):
+    """Even with nothing selected (the reader pressed Escape, the board selected the berserker
+    again), a click straight on a target of the berserker plays it."""
+    bp = berserk
+    bp.load(f"#pos={TWO_CAPTURES_OTN}&turn=attackers&moves=c1-c2")
+    wait_targets(bp)
+    bp.page.evaluate("() => { const b = document.querySelector('#board').tbBoard; b.clearSelection(); b.render(); }")
+    assert selected(bp) == []
+    bp.click("d2")
+    wait_idle(bp.page)
+    assert notations(bp) == ["c1-c2xc3", "c2=d2xe2"]
+
+
+# Commander b6, defender b7 (b8 empty), king h4, attacker c3 (so the attackers keep a piece
+# of their own kind); attackers to move. commander_jump = "jump" (§5.4): b6 jumps over b7 onto
+# b8 and takes nothing (b6 is empty afterwards, so no custodial capture either).
+COMMANDER_JUMP = {"b6": "commander", "b7": "defender", "h4": "king", "c3": "attacker"}
+
+
+@pytest.mark.parametrize("lang,line,key", [
+    ("de", "b6 sprang über b7 (ohne zu schlagen), §5.4", "^ Sprung über eine feindliche Figur"),
+    ("en", "b6 jumped over b7 (no capture), §5.4", "^ jump over an enemy piece"),
+])
+def test_jump_without_capture_is_explained(open_board, lang, line, key):
+    """A jump that takes nothing is explained in the panel with the § of the jump rule
+    (berserk-hnefatafl rules.toml: commander_jump, ref 5.4; the link leads to section 5.4), and
+    the move list's "^" is explained on the move and in a key under the list."""
+    bp = open_board(BERSERK, lang)
+    try:
+        bp.load(f"#pos={otn(COMMANDER_JUMP)}&turn=attackers")
+        assert "b8" in bp.select("b6")
+        bp.click("b8")
+        wait_idle(bp.page)
+        assert bp.pieces() == {"b8": "commander", "b7": "defender", "h4": "king", "c3": "attacker"}
+        assert notations(bp) == ["b6^b8"]
+        assert bp.attr("data-to-move") == "defenders"     # no capture: no berserk turn
+        lines = bp.page.eval_on_selector_all('#board [data-role="captures"] li',
+                                             "els => els.map(e => [e.dataset.jump, e.textContent])")
+        assert lines == [["b7", line]]
+        assert bp.page.get_attribute('#board [data-role="captures"] li[data-jump] a', "href") == "#sec-5-4"
+        title = bp.page.get_attribute('#board [data-role="move-list"] li[data-notation="b6^b8"]', "title")
+        assert key in title
+        assert marks_key(bp) == [key]
+        assert line.split(",")[0] in live(bp)
+    finally:
+        _fresh(bp)
+
+
+# Commander f10 between a defender on e10 and g10, where the defender from g1 arrives (file g
+# empty between them); king h4, attacker c3; defenders to move. §5.4: the commander (an attacker
+# in capture rules) is taken between g10 and e10.
+COMMANDER_TAKEN = {"f10": "commander", "e10": "defender", "g1": "defender", "h4": "king", "c3": "attacker"}
+
+
+@pytest.mark.parametrize("lang,start", [
+    ("de", "Kommandant auf f10 geschlagen zwischen g10 und e10"),
+    ("en", "Commander on f10 taken between g10 and e10"),
+])
+def test_capture_line_names_the_kind_taken(open_board, lang, start):
+    bp = open_board(BERSERK, lang)
+    try:
+        bp.load(f"#pos={otn(COMMANDER_TAKEN)}&turn=defenders")
+        bp.move("g1", "g10")
+        assert "f10" not in bp.pieces()
+        (sq, reason, text), = captures(bp)
+        assert (sq, reason) == ("f10", "custodial")
+        assert text.startswith(start)
+    finally:
+        _fresh(bp)
+
+
+def test_switch_keeps_the_game_or_says_which_move_fails(berserk, open_board):
+    """Switching an assumption during a game keeps the game when its moves are legal under the
+    new rules, and otherwise says on screen which move is not and why, then starts the new rules
+    from the game's starting position; the address follows, so a reload shows the same game.
+
+    c1-c2xc3 then `end` is legal with berserk_compulsory = false (assumed), but not under the
+    alternative true: c2 can still capture (d2 takes e2), so the turn must go on."""
+    bp = berserk
+    page = bp.page
+    bp.load(f"#pos={TWO_CAPTURES_OTN}&turn=attackers&moves=c1-c2,end")
+    assert notations(bp) == ["c1-c2xc3", "end"]
+    page.check('#board [data-alternative="berserk_compulsory"]')
+    wait_idle(page)
+    assert bp.message() == ("Regeln gewechselt: Zug 1 (end) ist nach den neuen Regeln nicht erlaubt (der "
+                            "Berserkerzug muss weitergehen: die Figur auf c2 kann noch schlagen). Die Partie beginnt "
+                            "deshalb unter ihnen wieder bei ihrer Ausgangsstellung.")
+    assert live(bp) == bp.message()
+    assert bp.pieces() == TWO_CAPTURES and bp.moves() == []
+    assert bp.attr("data-rules-changed") is not None
+    assert "moves=c1-c2" not in page.url and "alt=berserk_compulsory" in page.url
+    # under the compulsory rule the same first move starts a turn that cannot be ended
+    bp.move("c1", "c2")
+    assert end_button(bp)["disabled"]
+    # switching back: the game (c1-c2 so far) is legal under the documented rules too and goes on
+    page.uncheck('#board [data-alternative="berserk_compulsory"]')
+    wait_idle(page)
+    assert bp.message() == ("Regeln gewechselt: Die Partie geht unter den neuen Regeln weiter; ihr Zug ist auch "
+                            "nach ihnen erlaubt.")
+    assert notations(bp) == ["c1-c2xc3"] and bp.pieces() == AFTER_C2
+    assert bp.attr("data-berserker") == "c2" and not end_button(bp)["disabled"]
+    assert "moves=c1-c2" in page.url and "alt=" not in page.url
+    # a reload opens the game the board showed
+    page.reload()
+    from conftest import wait_ready
+    wait_ready(page)
+    wait_idle(page)
+    assert notations(bp) == ["c1-c2xc3"] and bp.pieces() == AFTER_C2
+    assert not page.is_checked('#board [data-alternative="berserk_compulsory"]')
+    assert bp.errors == []

@@ -204,7 +204,8 @@ CUSTODIAL_OTN = "/4t4/9/9/2tT5/9/9/6K2/9/9/"
 
 def test_capture_from_shared_link(context, server, board_pages):
     """A shared link opens that position in a fresh page; e1-e4 takes d4 between c4 and e4
-    (§5.4), the capture is marked and explained in one line with its rule section."""
+    (§5.4), the capture is marked and explained in one line, naming the kind taken, with its
+    rule section."""
     from conftest import BoardPage
     bp = BoardPage(context.new_page(), server)
     try:
@@ -218,7 +219,7 @@ def test_capture_from_shared_link(context, server, board_pages):
         assert marks == ["d4"]
         lines = bp.page.eval_on_selector_all('#board [data-role="captures"] li', "els => els.map(e => e.textContent)")
         assert len(lines) == 1
-        assert lines[0].startswith("d4 taken between e4 and c4")
+        assert lines[0].startswith("Defender on d4 taken between e4 and c4")
         assert bp.errors == [] and bp.dialogs == []
     finally:
         bp.page.close()
@@ -328,8 +329,9 @@ def test_position_editor(eald):
 # ---------------------------------------------------------------- assumptions
 
 def test_assumption_switch(open_board):
-    """Every assumed rule with an alternative has a switch; switching restarts the game under the
-    alternative and says that the board plays a variant of the documented rules."""
+    """Every assumed rule with an alternative has a switch; switching plays on under the
+    alternative (the game's moves are legal under it too) and says that the board plays a
+    variant of the documented rules; switching back keeps the game as well."""
     bp = open_board(EALD, "en")
     page = bp.page
     data = page.eval_on_selector('#board script[data-role="board-data"]', "e => JSON.parse(e.textContent)")
@@ -348,7 +350,63 @@ def test_assumption_switch(open_board):
     page.uncheck('#board [data-alternative="king_armed"]')
     wait_idle(page)
     assert page.eval_on_selector('#board [data-role="variant-notice"]', "e => e.hidden")
-    assert bp.moves() == []
+    assert bp.moves() == ["d1-d3"]
+    assert bp.message() == "Rules changed: the game goes on under the new rules; its move is legal under them too."
+    bp.load("#moves=")
+
+
+def test_switch_replays_the_game_and_the_address_follows(open_board):
+    """Found by a new user: a switch threw the game away (said only to screen readers) and left
+    the old `#moves=` in the address, so a reload brought the old game back under the other
+    rules. Now: the moves of a shared game (d1-d3, d4-c4: legal with the king armed or not) are
+    replayed under the alternative, a visible message says so, the address holds the game with
+    `alt=king_armed`, and a reload opens exactly that."""
+    bp = open_board(EALD, "en")
+    page = bp.page
+    bp.load("#moves=d1-d3,d4-c4")
+    before = bp.pieces()
+    page.check('#board [data-alternative="king_armed"]')
+    wait_idle(page)
+    assert bp.moves() == ["d1-d3", "d4-c4"] and bp.pieces() == before
+    assert bp.message() == "Rules changed: the game goes on under the new rules; all 2 moves are legal under them too."
+    assert "moves=d1-d3,d4-c4" in page.url and "alt=king_armed" in page.url
+    page.reload()
+    wait_ready(page)
+    wait_idle(page)
+    assert page.is_checked('#board [data-alternative="king_armed"]')
+    assert bp.moves() == ["d1-d3", "d4-c4"] and bp.pieces() == before
+    assert bp.message() == ""
+    bp.load("#moves=")
+    assert not page.is_checked('#board [data-alternative="king_armed"]')
+
+
+def test_undone_moves_stay_greyed_in_the_move_list(eald):
+    """Found by a new user: undone moves vanished from the list. They stay after the played ones,
+    greyed (and italic, not by colour alone), numbered on, so the reader sees what Redo replays;
+    a key under the list says what grey means; Redo turns them into played moves again."""
+    eald.move("d1", "d3")
+    eald.move("d4", "c4")
+    eald.action("undo")
+    eald.action("undo")
+    items = lambda: eald.page.eval_on_selector_all(
+        '#board [data-role="move-list"] li:not(.tb-empty)',
+        """els => els.map(e => [e.dataset.notation, e.value, e.hasAttribute('data-future'),
+                                getComputedStyle(e).fontStyle === 'italic'])""")
+    assert eald.moves() == []                 # nothing played ...
+    assert items() == [["d1-d3", 1, True, True], ["d4-c4", 2, True, True]]   # ... two to redo
+    key = eald.page.eval_on_selector('#board [data-role="move-marks"]', "e => e.hidden ? '' : e.textContent")
+    assert "grau: zurückgenommen, „Vor“ spielt es wieder" in key
+    assert "„Vor“" in eald.page.get_attribute('#board [data-role="move-list"] li[data-future="1"]', "title")
+    eald.action("redo")
+    assert eald.moves() == ["d1-d3"]
+    assert items() == [["d1-d3", 1, False, False], ["d4-c4", 2, True, True]]
+    eald.action("redo")
+    assert items() == [["d1-d3", 1, False, False], ["d4-c4", 2, False, False]]
+    assert eald.page.eval_on_selector('#board [data-role="move-marks"]', "e => e.hidden")
+    # a new move replaces what Redo would have replayed
+    eald.action("undo")
+    eald.move("e6", "e7")
+    assert items() == [["d1-d3", 1, False, False], ["e6-e7", 2, False, False]]
 
 
 # ---------------------------------------------------------------- hostile fragments
@@ -634,7 +692,7 @@ def test_editor_blocked_side_and_king_on_escape_square(eald):
 
 def test_assumption_labels_from_the_site(open_board):
     """The switches use the site's words (board-data label / value_label / alternative_label
-    from build_tools/labels.py); an empty list reads "nobody", never a raw rule key."""
+    from build_tools/labels.py); an empty list of kinds reads "nobody", never a raw rule key."""
     bp = open_board(BELL, "en")
     try:
         data = bp.page.eval_on_selector('#board script[data-role="board-data"]', "e => JSON.parse(e.textContent)")

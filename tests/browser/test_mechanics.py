@@ -106,7 +106,7 @@ def test_example_board_in_english_and_share_link(context, server, example_pages)
         assert status == "Attackers to move"
         bp.move("i1", "g1")
         line = bp.page.eval_on_selector('#board [data-role="captures"] li', "e => e.textContent")
-        assert line.startswith("d1 taken in a shieldwall")
+        assert line.startswith("Defender on d1 taken in a shieldwall")
         bp.action("share")
         link = bp.page.input_value('#board [data-role="share-link"]')
         assert "pos=" in link and "turn=attackers" in link and "moves=i1-g1" in link
@@ -135,3 +135,22 @@ def test_example_entries_are_positions_of_their_variant():
         assert game.why_illegal(Move.parse(e["move"], rs.size)) is None, pid
         assert sorted(rs.special_squares()["throne"]) == sorted(e.get("throne", [])), pid
         assert sorted(rs.special_squares()["corners"]) == sorted(e.get("corners", [])), pid
+
+
+@pytest.mark.parametrize("lang,banner", [
+    ("de", "Die Verteidiger gewinnen: der König hat eine Randfestung gebaut"),
+    # the site's English word (mechanics page "Exit fort", labels "Exit fort wins"), not "edge fort"
+    ("en", "The defenders win: the king has built an exit fort"),
+])
+def test_exit_fort_banner_uses_the_sites_word(context, server, example_pages, lang, banner):
+    entry = ENTRIES["randfestung-spiel"]
+    bp = BoardPage(context.new_page(), server)
+    try:
+        bp.open(example_pages[("randfestung-spiel", lang)])
+        bp.move(*entry["move"].split("-"))
+        assert bp.attr("data-reason") == "edge_fort"
+        text = bp.page.eval_on_selector('#board [data-role="result"]', "e => e.hidden ? '' : e.textContent")
+        assert text.startswith(banner + " (§"), text
+        assert "edge fort" not in text
+    finally:
+        bp.page.close()

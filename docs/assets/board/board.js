@@ -18,7 +18,21 @@
 // data-berserker, the piece is selected at once, the status line says so, and the button
 // data-action="end" (enabled only while can_end) plays the move "end". Move-list entries carry
 // data-notation (OpenTafl's: c2=d2xe2, c3^c5, end) and, for the later plies of a berserk turn,
-// data-continuation; capture marks and the captures panel cover the whole last turn.
+// data-continuation; capture marks and the captures panel cover the whole last turn. A click on
+// the berserker keeps it selected; a click on an empty square that is none of its targets says
+// that only the marked squares are possible. A berserk turn that ended by itself (the piece can
+// take nothing more) is said in the status line.
+//
+// Explanations: the captures panel (data-role="captures") has a line per capture, naming the
+// kind taken (board-data `names`), and a line `li[data-jump]` per jump that took nothing, with
+// the § of the jump rule (king_jump / commander_jump / knight_jump; refs from the worker's
+// rules_info). Moves taken back are listed after the played ones as `li[data-future]` (class
+// tb-future; bridge `future`, detailed by the worker's `future_plies`), never `data-ply`; the
+// key `ul[data-role="move-marks"]` under the list explains the marks that appear (x ^ = end).
+//
+// Switched assumptions keep the game: new_game replays its moves under the new rules; a move
+// they refuse is named on screen, and the new rules start from the game's origin. A game
+// fragment in the address then follows the board's game (syncAddress), as after a restart.
 //
 // Example boards (mechanics pages): `.tafl-board#board[data-example]` without board-data wraps a
 // static diagram; the rules come from the board-data of the variant's page (`data-variant`), the
@@ -63,9 +77,10 @@ const STRINGS = {
     },
     moveList: "Züge",
     noMoves: "Noch keine Züge.",
-    captures: "Schläge im letzten Zug",
-    taken: (sq) => `${sq} geschlagen`,
-    kingTaken: (sq) => `König auf ${sq} gefangen`,
+    captures: "Schläge und Sprünge im letzten Zug",
+    taken: (what, sq) => `${what} auf ${sq} geschlagen`,
+    kingTaken: (what, sq) => `${what} auf ${sq} gefangen`,
+    jumped: (from, over) => `${from} sprang über ${over} (ohne zu schlagen)`,
     between: (a, b) => ` zwischen ${a} und ${b}`,
     by: (list) => ` durch ${list}`,
     surrounded: (list) => `, umzingelt von ${list}`,
@@ -88,9 +103,24 @@ const STRINGS = {
       + (escape ? " oder fliehen" : "") + (canEnd ? " – oder „Zug beenden“." : "; der Zug muss weitergehen."),
     berserkOnly: (sq, canEnd) => `In diesem Berserkerzug zieht nur die Figur auf ${sq} weiter`
       + (canEnd ? " – oder „Zug beenden“." : "; sie muss weiter schlagen."),
+    berserkMarked: (sq, canEnd, escape) => `In diesem Berserkerzug sind nur die markierten Felder möglich: `
+      + `Die Figur auf ${sq} zieht nur weiter, wenn sie dabei schlägt` + (escape ? " oder flieht" : "")
+      + (canEnd ? ". Sonst „Zug beenden“." : "."),
+    berserkOver: (sq, escape) => `Der Berserkerzug ist vorbei: Die Figur auf ${sq} kann nicht weiter schlagen`
+      + (escape ? " oder fliehen." : "."),
     ended: (side) => `${side}: Berserkerzug beendet.`,
     plyContinued: " (Fortsetzung des Berserkerzugs)",
     plyEnd: " (Berserkerzug beendet)",
+    plyFuture: " (zurückgenommen; „Vor“ spielt ihn wieder)",
+    futureTitle: "Zurückgenommener Zug: „Vor“ spielt ihn wieder",
+    marksTitle: "Zeichen der Zugliste (OpenTafl-Notation)",
+    marks: {
+      x: "x schlägt (danach das Feld der geschlagenen Figur)",
+      "^": "^ Sprung über eine feindliche Figur",
+      "=": "= Berserkerzug: dieselbe Figur zieht nach einem Schlag weiter",
+      end: "end: Berserkerzug beendet",
+      future: "grau: zurückgenommen, „Vor“ spielt es wieder",
+    },
     winner: { attackers: "Die Angreifer gewinnen", defenders: "Die Verteidiger gewinnen", draw: "Unentschieden" },
     reason: {
       king_captured: "der König ist gefangen", king_escaped: "der König ist entkommen",
@@ -147,7 +177,10 @@ const STRINGS = {
     alternative: "Alternative",
     useAlternative: "Alternative spielen",
     variantNotice: (list) => `Abgewandelte Regeln: Das Brett spielt jetzt eine Variante der dokumentierten Regeln (${list}).`,
-    rulesChanged: "Regeln gewechselt, Partie neu begonnen.",
+    rulesChanged: "Regeln gewechselt.",
+    rulesReplayed: (n) => `Regeln gewechselt: Die Partie geht unter den neuen Regeln weiter; ${n === 1 ? "ihr Zug ist" : `alle ${n} Züge sind`} auch nach ihnen erlaubt.`,
+    rulesRestarted: (no, mv, why) => `Regeln gewechselt: Zug ${no} (${mv}) ist nach den neuen Regeln nicht erlaubt${why ? ` (${why})` : ""}. `
+      + "Die Partie beginnt deshalb unter ihnen wieder bei ihrer Ausgangsstellung.",
     altRefused: (why) => `Die Alternative lässt sich in dieser Stellung nicht spielen: ${why}. Es gelten weiter die bisherigen Regeln.`,
     stuck: { attackers: "Die Angreifer können nicht ziehen", defenders: "Die Verteidiger können nicht ziehen" },
     stuckWhy: "die Quelle regelt diesen Fall nicht",
@@ -171,9 +204,10 @@ const STRINGS = {
     },
     moveList: "Moves",
     noMoves: "No moves yet.",
-    captures: "Captures in the last move",
-    taken: (sq) => `${sq} taken`,
-    kingTaken: (sq) => `king on ${sq} captured`,
+    captures: "Captures and jumps in the last move",
+    taken: (what, sq) => `${what} on ${sq} taken`,
+    kingTaken: (what, sq) => `${what} on ${sq} captured`,
+    jumped: (from, over) => `${from} jumped over ${over} (no capture)`,
     between: (a, b) => ` between ${a} and ${b}`,
     by: (list) => ` by ${list}`,
     surrounded: (list) => `, surrounded by ${list}`,
@@ -195,13 +229,28 @@ const STRINGS = {
       + (escape ? " or escape" : "") + (canEnd ? " – or “End turn”." : "; the turn must go on."),
     berserkOnly: (sq, canEnd) => `In this berserk turn only the piece on ${sq} moves on`
       + (canEnd ? " – or “End turn”." : "; it must capture again."),
+    berserkMarked: (sq, canEnd, escape) => "In this berserk turn only the marked squares are possible: "
+      + `the piece on ${sq} moves on only with a move that captures` + (escape ? " or escapes" : "")
+      + (canEnd ? ". Otherwise “End turn”." : "."),
+    berserkOver: (sq, escape) => `The berserk turn is over: the piece on ${sq} cannot capture again`
+      + (escape ? " or escape." : "."),
     ended: (side) => `${side}: berserk turn ended.`,
     plyContinued: " (berserk move, continued)",
     plyEnd: " (berserk turn ended)",
+    plyFuture: " (taken back; Redo replays it)",
+    futureTitle: "Move taken back: Redo replays it",
+    marksTitle: "Marks in the move list (OpenTafl notation)",
+    marks: {
+      x: "x captures (followed by the square of the piece taken)",
+      "^": "^ jump over an enemy piece",
+      "=": "= berserk move: the same piece moves on after a capture",
+      end: "end: berserk turn ended",
+      future: "grey: taken back, Redo replays it",
+    },
     winner: { attackers: "The attackers win", defenders: "The defenders win", draw: "Draw" },
     reason: {
       king_captured: "the king is captured", king_escaped: "the king has escaped",
-      encirclement: "all defenders are encircled", edge_fort: "the king has built an edge fort",
+      encirclement: "all defenders are encircled", edge_fort: "the king has built an exit fort",
       no_legal_moves: "the side to move has no legal move", repetition: "a position was repeated",
     },
     rule: "rule",
@@ -251,7 +300,10 @@ const STRINGS = {
     alternative: "alternative",
     useAlternative: "Play the alternative",
     variantNotice: (list) => `Changed rules: the board now plays a variant of the documented rules (${list}).`,
-    rulesChanged: "Rules changed, game restarted.",
+    rulesChanged: "Rules changed.",
+    rulesReplayed: (n) => `Rules changed: the game goes on under the new rules; ${n === 1 ? "its move is" : `all ${n} moves are`} legal under them too.`,
+    rulesRestarted: (no, mv, why) => `Rules changed: move ${no} (${mv}) is not legal under the new rules${why ? ` (${why})` : ""}. `
+      + "So the game starts again from its starting position under them.",
     altRefused: (why) => `The alternative cannot be played in this position: ${why}. The board keeps the rules it had.`,
     stuck: { attackers: "The attackers cannot move", defenders: "The defenders cannot move" },
     stuckWhy: "the source does not cover this case",
@@ -277,6 +329,15 @@ function svgEl(tag, attrs = {}) {
 
 function squareName(f, r) { return FILES[f] + String(r + 1); }
 function squareCoords(sq) { return [FILES.indexOf(sq[0]), parseInt(sq.slice(1), 10) - 1]; }
+
+/** `text` with its first letter in capitals (a line or sentence that starts with a word). */
+function capitalize(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
+
+/** `text` as a sentence: a full stop added unless it already ends with one (or ! ? …). */
+function sentence(text) { return /[.!?…]["“”»]?$/.test(text) ? text : text + "."; }
+
+/** The rule of a jump by each kind that may jump (notes/CONTRACTS.md, "Special pieces"). */
+const JUMP_RULE = { king: "king_jump", commander: "commander_jump", knight: "knight_jump" };
 
 function joinList(items, andWord) {
   if (items.length <= 1) return items.join("");
@@ -619,7 +680,8 @@ class Board {
     const movesWrap = el("div", { class: "tb-moves" });
     movesWrap.append(el("h4", {}, T.moveList));
     this.moveListEl = el("ol", { class: "tb-move-list", "data-role": "move-list" });
-    movesWrap.append(this.moveListEl);
+    this.marksEl = el("ul", { class: "tb-marks-key", "data-role": "move-marks", hidden: "" });
+    movesWrap.append(this.moveListEl, this.marksEl);
 
     this.assumptionsEl = this.buildAssumptions();
     this.liveEl = el("div", { class: "tb-sr", "aria-live": "polite", "data-role": "live" });
@@ -833,7 +895,10 @@ class Board {
     if (editing) this.statusEl.textContent = T.editing;
     else if (stuck) this.renderStuck(toMove);
     else if (berserk) this.statusEl.textContent = T.berserk(T.side[toMove] || toMove, berserk.square, !!berserk.can_end, berserk.escape === true);
-    else if (!res) this.statusEl.textContent = T.toMove(T.side[toMove] || toMove);
+    else if (!res) {
+      const over = this.berserkOver();
+      this.statusEl.textContent = (over ? over + " " : "") + T.toMove(T.side[toMove] || toMove);
+    }
     this.statusEl.hidden = !this.statusEl.textContent;
 
     // squares: targets, selection, last move (the last turn's last move that went somewhere:
@@ -911,6 +976,19 @@ class Board {
       this.variantEl.textContent = T.variantNotice(names.join("; "));
     }
     this.renderFocus();
+  }
+
+  /** When the last ply went on with a berserk turn (`berserk`) and the turn ended there by itself
+   *  (not `continues`, not the end move): the sentence that says so, else null. Whether the
+   *  piece could also have gone on by escaping (a king, `berserk = capture_or_escape`) comes
+   *  from the engine's rules_info. */
+  berserkOver() {
+    const st = this.st;
+    const h = st.cursor ? st.history[st.cursor - 1] : null;
+    if (!h || !h.berserk || h.continues || h.move === "end" || !h.move.includes("-") || st.result) return null;
+    const info = this.ruleInfo && this.ruleInfo.berserk;
+    const escape = h.piece === "king" && !!info && info.value === "capture_or_escape";
+    return this.T.berserkOver(h.move.split("-")[1], escape);
   }
 
   /** The side to move has no legal move and the rules give no result for it (no_moves = none:
@@ -1014,7 +1092,7 @@ class Board {
     const dest = played && played.move && played.move.includes("-") ? played.move.split("-")[1] : null;
     // the moving piece's kind: `mover` (a berserk turn's piece has moved on since), else the
     // piece now on the destination
-    const moverKind = mover || (dest ? this.st.pieces[dest] || "" : "");
+    const moverKind = (played && played.piece) || mover || (dest ? this.st.pieces[dest] || "" : "");
     if (dest && !withs.some((w) => w.square === dest)) withs.unshift({ square: dest, kind: moverKind });
     const items = withs.map((w) => this.withText(w));
     const list = joinList(items, T.and);
@@ -1031,7 +1109,23 @@ class Board {
       default: // a reason this board has no sentence for: the site's words for it
         how = between() + (T.reasonWords && T.reasonWords[c.reason] ? ` (${T.reasonWords[c.reason]})` : "");
     }
-    return (c.piece === "king" ? T.kingTaken(c.square) : T.taken(c.square)) + how;
+    const what = T.piece[c.piece] || String(c.piece || "");
+    return capitalize((c.piece === "king" ? T.kingTaken(what, c.square) : T.taken(what, c.square)) + how);
+  }
+
+  /** The line for a jump that took nothing ("b6 sprang über b7 (ohne zu schlagen)"), or null;
+   *  a jump that captures is told by its capture line (reason `jump`). */
+  jumpText(h) {
+    if (!h || !h.jump || !h.jumped || !h.move.includes("-")) return null;
+    if ((h.captures || []).some((c) => c.square === h.jumped)) return null;
+    return this.T.jumped(h.move.split("-")[0], h.jumped); // starts with a square name: as written
+  }
+
+  /** The § of the rule that lets the kind `piece` jump (king_jump, commander_jump, knight_jump
+   *  of the page's rules, from the engine: rules_info), or null. */
+  jumpRef(piece) {
+    const info = this.ruleInfo && this.ruleInfo[JUMP_RULE[piece]];
+    return info && typeof info.ref === "string" ? info.ref : null;
   }
 
   /** The plies of the turn the last played ply belongs to (a berserk turn has several; the
@@ -1044,49 +1138,100 @@ class Board {
     while (i > 0 && st.history[i - 1].continues && st.history[i - 1].side === st.history[i].side) i--;
     const plies = st.history.slice(i, st.cursor);
     const moved = plies.filter((h) => h.move.includes("-")).pop();
-    const mover = moved ? st.pieces[moved.move.split("-")[1]] || null : null;
+    const mover = moved ? moved.piece || st.pieces[moved.move.split("-")[1]] || null : null;
     return { plies, mover };
   }
 
   renderCaptures(turn) {
     const ul = this.capturesEl;
     ul.replaceChildren();
-    const caps = turn ? turn.plies.flatMap((h) => (h.captures || []).map((c) => [c, h])) : [];
-    ul.hidden = caps.length === 0;
-    for (const [c, h] of caps) {
-      const li = el("li", { "data-capture": c.square, "data-reason": c.reason || "" }, this.captureText(c, h, turn.mover));
-      if (c.ref) li.append(document.createTextNode(", "), this.ruleLink(c.ref));
-      ul.append(li);
+    let n = 0;
+    for (const h of turn ? turn.plies : []) {
+      const jump = this.jumpText(h);
+      if (jump) { // a jump over a piece that stays: which rule allows it
+        const li = el("li", { "data-jump": h.jumped, "data-reason": "jump_over" }, jump);
+        const ref = this.jumpRef(h.piece);
+        if (ref) li.append(document.createTextNode(", "), this.ruleLink(ref));
+        ul.append(li);
+        n++;
+      }
+      for (const c of h.captures || []) {
+        const li = el("li", { "data-capture": c.square, "data-reason": c.reason || "" }, this.captureText(c, h, turn.mover));
+        if (c.ref) li.append(document.createTextNode(", "), this.ruleLink(c.ref));
+        ul.append(li);
+        n++;
+      }
     }
+    ul.hidden = n === 0;
   }
 
   renderMoveList(editing) {
+    const T = this.T;
     const st = this.st;
     const ol = this.moveListEl;
     ol.replaceChildren();
-    if (!st.history.length) {
-      ol.append(el("li", { class: "tb-empty" }, this.T.noMoves));
+    // the moves undone that Redo would replay, next first (bridge `future`; the worker adds
+    // their notation, side and turn as `future_plies` where it can)
+    const future = Array.isArray(st.future) ? st.future : [];
+    const detail = Array.isArray(st.future_plies) && st.future_plies.length === future.length ? st.future_plies : null;
+    const played = st.history.slice(0, st.cursor);
+    const plies = [...played, ...future.map((m, i) => (detail ? detail[i] : { move: String(m), notation: String(m) }))];
+    this.marksEl.replaceChildren();
+    this.marksEl.hidden = true;
+    if (!plies.length) {
+      ol.append(el("li", { class: "tb-empty" }, T.noMoves));
       return;
     }
     // One number per turn: the plies of a berserk turn after its first (`berserk`, and the end
     // move) share their turn's number and are marked as its continuation.
-    let turnNo = 0;
-    st.history.forEach((h, i) => {
-      const cont = i > 0 && st.history[i - 1].continues && st.history[i - 1].side === h.side;
-      if (!cont) turnNo++;
+    const marks = new Set();
+    const numbers = this.turnNumbers(plies);
+    plies.forEach((h, i) => {
+      const turnNo = numbers[i];
+      const cont = i > 0 && numbers[i - 1] === turnNo;
       const notation = h.notation || h.move;
-      const li = el("li", { "data-ply": i + 1, "data-side": h.side, "data-notation": notation, value: turnNo,
-        class: `tb-${h.side}` }, notation);
+      const isFuture = i >= played.length;
+      const own = this.notationMarks(notation);
+      for (const m of own) marks.add(m);
+      if (isFuture) marks.add("future");
+      const attrs = { "data-notation": notation, value: turnNo };
+      if (isFuture) attrs["data-future"] = i - played.length + 1; // not data-ply: not played
+      else attrs["data-ply"] = i + 1;
+      if (h.side) { attrs["data-side"] = h.side; attrs.class = `tb-${h.side}`; }
+      const titles = own.map((m) => T.marks[m]);
+      if (isFuture) titles.unshift(T.futureTitle);
+      if (titles.length) attrs.title = titles.join("; ");
+      const li = el("li", attrs, notation);
       if (cont) {
         li.setAttribute("data-continuation", "");
         li.classList.add("tb-cont");
-        li.append(el("span", { class: "tb-sr" }, h.move === "end" ? this.T.plyEnd : this.T.plyContinued));
+        li.append(el("span", { class: "tb-sr" }, h.move === "end" ? T.plyEnd : T.plyContinued));
       }
-      if (i >= st.cursor) li.classList.add("tb-future");
+      if (isFuture) {
+        li.classList.add("tb-future");
+        li.append(el("span", { class: "tb-sr" }, T.plyFuture));
+      }
       if (i === st.cursor - 1) li.setAttribute("aria-current", "step");
       ol.append(li);
     });
     if (editing) ol.classList.add("tb-dim"); else ol.classList.remove("tb-dim");
+    // a short key to the marks that appear (x, ^, =, end; grey for the undone moves)
+    const shown = ["x", "^", "=", "end", "future"].filter((m) => marks.has(m));
+    if (shown.some((m) => m === "^" || m === "=" || m === "end" || m === "future")) {
+      this.marksEl.hidden = false;
+      this.marksEl.setAttribute("aria-label", T.marksTitle);
+      for (const m of shown) this.marksEl.append(el("li", { "data-mark": m }, T.marks[m]));
+    }
+  }
+
+  /** The marks of OpenTafl notation in one move ("e6^=e8xe7": jump, berserk move, capture). */
+  notationMarks(notation) {
+    if (notation === "end") return ["end"];
+    const out = [];
+    if (/\dx[a-y]/.test(notation)) out.push("x"); // "x" after a square (file x would follow "-")
+    if (notation.includes("^")) out.push("^");
+    if (notation.includes("=")) out.push("=");
+    return out;
   }
 
   /** While the engine works on a request the board takes no input; aria-busy says so. */
@@ -1118,13 +1263,15 @@ class Board {
       performance.mark("tafl-engine-start");
       this.engine = sharedEngine(new URL("./worker.js", import.meta.url));
       // Pipelined: the worker runs them in order as soon as Pyodide is up.
-      const [info, , st] = await Promise.all([
+      const [info, , st, rules] = await Promise.all([
         this.engine.call("init", { indexURL, lockFileURL }),
         this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() }),
         this.engine.call("start", { otn: this.home.otn, to_move: this.home.to_move }),
+        this.engine.call("rules_info"),
       ]);
       this.engineInfo = info;
       this.st = st;
+      this.ruleInfo = rules;
     } catch (e) {
       this.root.setAttribute("data-state", "error");
       this.engineEl.textContent = T.engineError(String(e.message || e));
@@ -1234,6 +1381,7 @@ class Board {
       this.syncAltInputs();
       this.origin = { otn, to_move };
       this.st = r.state;
+      await this.refreshRuleInfo();
       if (stale()) return;
       this.message(null);
       this.say(T.loadedFromLink);
@@ -1256,6 +1404,7 @@ class Board {
       this.alt = new Set();
       this.syncAltInputs();
       this.st = r.state;
+      await this.refreshRuleInfo();
     } else {
       this.st = await this.engine.call("start", { otn: this.home.otn, to_move: this.home.to_move });
     }
@@ -1274,6 +1423,7 @@ class Board {
   clearSelection() {
     this.selected = null;
     this.targets = [];
+    this.targetsOf = null;
     this.selToken++;
     this.selPromise = null;
   }
@@ -1283,11 +1433,13 @@ class Board {
   select(sq, { announce = true } = {}) {
     this.selected = sq;
     this.targets = [];
+    this.targetsOf = null;
     const token = ++this.selToken;
     this.render();
     this.selPromise = this.exclusive(() => this.engine.call("targets", { square: sq }), { busy: false }).then((t) => {
       if (token !== this.selToken) return null;
       this.targets = t;
+      this.targetsOf = sq;
       this.render();
       if (announce) this.say(this.T.selected(sq, t.length));
       return t;
@@ -1322,12 +1474,20 @@ class Board {
         const st = r.state;
         const h = st.history[st.cursor - 1];
         const side = T.side[h.side] || h.side;
-        let text = h.move === "end" ? T.ended(side) : T.moved(side, h.notation || move);
-        if (h.captures && h.captures.length) text += ". " + h.captures.map((c) => this.captureText(c, h)).join(". ");
-        if (st.result) text += ". " + this.resultText(st.result);
-        else if (st.berserk) text += ". " + T.berserk(T.side[st.to_move] || st.to_move, st.berserk.square, !!st.berserk.can_end, st.berserk.escape === true);
-        else if (h.move === "end" || (h.berserk && !h.continues)) text += " " + T.toMove(T.side[st.to_move] || st.to_move) + ".";
-        this.say(text);
+        // sentences, each with its full stop: the move, a jump that took nothing, the captures,
+        // then the result, the berserk turn going on, or (a berserk turn over) who moves now
+        const parts = [h.move === "end" ? T.ended(side) : T.moved(side, h.notation || move)];
+        const jump = this.jumpText(h);
+        if (jump) parts.push(jump);
+        for (const c of h.captures || []) parts.push(this.captureText(c, h));
+        if (st.result) parts.push(this.resultText(st.result));
+        else if (st.berserk) parts.push(T.berserk(T.side[st.to_move] || st.to_move, st.berserk.square, !!st.berserk.can_end, st.berserk.escape === true));
+        else {
+          const over = this.berserkOver();
+          if (over) parts.push(over);
+          if (h.move === "end" || h.berserk) parts.push(T.toMove(T.side[st.to_move] || st.to_move));
+        }
+        this.say(parts.map(sentence).join(" "));
       }
     } catch (e) {
       this.message(String(e.message || e));
@@ -1342,17 +1502,34 @@ class Board {
     if (this.mode === "edit") { this.editorPlace(sq); return; }
     const st = this.st;
     if (st.result) { this.message(this.T.gameOver); return; }
+    if (st.berserk && typeof st.berserk.square === "string") { this.activateBerserk(sq, st.berserk); return; }
     if (this.selected && this.targets.includes(sq)) { this.play(`${this.selected}-${sq}`); return; }
     if (this.selected === sq) { this.clearSelection(); this.render(); return; }
     if ((st.movable || []).includes(sq)) { this.message(null); this.select(sq); return; }
-    if (st.berserk && st.pieces[sq] && sq !== st.berserk.square) { // only the berserker moves on
-      const text = this.T.berserkOnly(st.berserk.square, !!st.berserk.can_end);
-      this.message(text);
-      this.say(text);
-      return;
-    }
     if (this.selected) { this.tryMove(this.selected, sq); return; }
     if (st.pieces[sq]) { this.message(this.T.cannotMove(sq)); this.say(this.T.cannotMove(sq)); }
+  }
+
+  /** A click during a berserk turn (`b`: the state's `berserk`): only the berserker moves on.
+   *  A click on it keeps it selected (never unselects it: the turn would look stuck); one of its
+   *  targets plays the move; another piece, or an empty square that is no target, says why not. */
+  async activateBerserk(sq, b) {
+    const T = this.T;
+    const say = (text) => { this.message(text); this.say(text); };
+    if (sq === b.square) {
+      if (this.selected !== b.square) { this.message(null); this.select(b.square); }
+      else if (this.targetsOf === b.square) this.say(T.selected(sq, this.targets.length));
+      return;
+    }
+    if (this.st.pieces[sq]) { say(T.berserkOnly(b.square, !!b.can_end)); return; }
+    // an empty square: the berserker's legal targets (fetched first if not shown yet)
+    let targets = this.selected === b.square && this.targetsOf === b.square ? this.targets : null;
+    if (!targets) {
+      targets = await (this.selected === b.square && this.selPromise ? this.selPromise : this.select(b.square, { announce: false }));
+    }
+    if (!Array.isArray(targets) || this.st.berserk !== b || this.busy) return; // the game moved on meanwhile
+    if (targets.includes(sq)) { this.play(`${b.square}-${sq}`); return; }
+    say(T.berserkMarked(b.square, !!b.can_end, b.escape === true));
   }
 
   onPointerDown(e) {
@@ -1428,6 +1605,7 @@ class Board {
     } else if (e.key === "Escape") {
       this.clearSelection();
       this.render();
+      this.selectBerserker(); // in a berserk turn the one piece that may move stays selected
     }
   }
 
@@ -1467,9 +1645,7 @@ class Board {
         await this.startGame(this.origin);
         this.say(T.restarted);
         // A shared link's moves must not come back on reload after a restart.
-        if (/(^#|&)(pos|turn|moves|alt)=/.test(location.hash)) {
-          history.replaceState(history.state, "", location.href.split("#")[0] + "#" + this.fragment());
-        }
+        this.syncAddress();
       }
     } catch (e) {
       this.message(String(e.message || e));
@@ -1478,7 +1654,23 @@ class Board {
     }
   }
 
-  /** The fragment for the current game: its origin, the side to move there and the moves played. */
+  /** The rules of the worker's current game, as the engine read them (rules_info): the § of a
+   *  jump rule, the berserk reading. Kept as it was if the request fails (words only). */
+  async refreshRuleInfo() {
+    try { this.ruleInfo = await this.engine.call("rules_info"); } catch { /* keep the old words */ }
+  }
+
+  /** After the game changed under a shared link (restart, switched rules), the address holds
+   *  the game the board shows, so that a reload does not bring back the old one: a game
+   *  fragment in the address is replaced by this game's (no fragment if it would be too long
+   *  to open); an ordinary anchor (#board) is left alone. No hashchange: replaceState. */
+  syncAddress() {
+    if (!/(^#|&)(pos|turn|moves|alt)=/.test(location.hash)) return;
+    const frag = this.fragment();
+    const base = location.href.split("#")[0];
+    history.replaceState(history.state, "", frag.length <= FRAGMENT_MAX && this.st.cursor <= MOVES_MAX ? base + "#" + frag : base);
+  }
+
   /** The share-link fragment of this game (`snap`: start from a snapshot {otn, to_move, moves}
    *  instead of the game's origin and every move). */
   fragment(snap = null) {
@@ -1589,24 +1781,39 @@ class Board {
   }
 
   // --- assumptions
-  /** A switch was toggled: a new session under the switched rules, restarted from this game's
-   *  origin. Only when the engine accepts both (rules and position) does the board take it; else
-   *  the worker keeps the old game, the switches go back and a message says why. */
+  /** A switch was toggled: the game goes on under the switched rules. One worker request
+   *  (new_game) starts them from this game's origin and replays its moves; the worker takes the
+   *  new game only when all of it succeeds. A move the new rules do not allow: the board says
+   *  which and why, and starts the new rules from the game's starting position. Rules or
+   *  position the engine refuses outright: the switches go back, the old game stays, and a
+   *  message says why. Every outcome is said on screen (message area) and to screen readers;
+   *  a game fragment in the address follows the new game (syncAddress). */
   onAssumptionSwitch() {
     const wanted = new Set(Object.entries(this.altInputs).filter(([, cb]) => cb.checked).map(([k]) => k));
     this.clearSelection();
     return this.exclusive(async () => {
       const T = this.T;
       this.render();
+      const played = this.st.history.slice(0, this.st.cursor);
+      const moves = played.map((h) => h.move);
+      const args = { rules_toml: this.data.rules_toml, overrides: this.overrides(wanted), otn: this.origin.otn, to_move: this.origin.to_move };
       try {
-        const r = await this.engine.call("new_game", {
-          rules_toml: this.data.rules_toml, overrides: this.overrides(wanted),
-          otn: this.origin.otn, to_move: this.origin.to_move, moves: [],
-        });
+        let r = await this.engine.call("new_game", { ...args, moves });
+        let text;
+        if (r.ok) {
+          text = moves.length ? T.rulesReplayed(moves.length) : T.rulesChanged;
+        } else { // the worker kept the old game: start the new rules from the game's start
+          const i = Math.min(r.state.cursor, moves.length - 1);
+          const why = r.error ? engineText(moveReason(r.error, moves[i]), this.lang) : "";
+          text = T.rulesRestarted(this.turnNumbers(played)[i], played[i].notation || moves[i], why);
+          r = await this.engine.call("new_game", { ...args, moves: [] });
+        }
         this.alt = wanted;
         this.st = r.state;
-        this.message(null);
-        this.say(T.rulesChanged);
+        await this.refreshRuleInfo();
+        this.message(text);
+        this.say(text);
+        this.syncAddress();
       } catch (e) {
         this.syncAltInputs();
         const text = T.altRefused(engineText(e.message || e, this.lang));
@@ -1615,6 +1822,17 @@ class Board {
       } finally {
         this.render();
       }
+    });
+  }
+
+  /** The turn number of each ply of `plies` as the move list shows it (the plies of a berserk
+   *  turn after its first share its number). */
+  turnNumbers(plies) {
+    let n = 0;
+    return plies.map((h, i) => {
+      const prev = i > 0 ? plies[i - 1] : null;
+      if (!(h.move === "end" || (prev && prev.continues && (!h.side || prev.side === h.side)))) n++;
+      return n;
     });
   }
 }
