@@ -309,7 +309,8 @@ def assumption_data(rule, lang: str) -> dict:
     """One entry of board-data ``assumptions``: the rule's ``key``, ``value``, ``alternative``
     (None, a value, or {key: value}) and ``note`` in ``lang``, with the words the site's tables
     use (:mod:`build_tools.labels`): ``label`` (the rule's name), ``value_label`` and
-    ``alternative_label`` (empty lists read "niemand"/"nobody")."""
+    ``alternative_label`` (an empty list of piece kinds reads "niemand"/"nobody", of squares
+    "keine"/"none")."""
     return {"key": rule.key, "value": rule.value, "alternative": rule.alternative,
             "note": (rule.note or {}).get(lang, ""),
             "label": rule_name(lang, rule.key), "value_label": value_name(lang, rule.key, rule.value),

@@ -107,6 +107,9 @@ class Session:
                 "history": history, "cursor": len(history),
                 "can_undo": bool(history), "can_redo": bool(g.redo_stack),
                 "future": [str(m) for m in reversed(g.redo_stack)],
+                "future_plies": [{"move": str(p.move), "notation": p.notation(), "side": p.side,
+                                  "continues": p.continues, "berserk": p.berserk, "jump": p.jump}
+                                 for p in g.undone_moves],
                 "result": _result_dict(g.result, self.ruleset),
                 "otn": g.position().to_otn(), "movable": movable,
                 "stuck": g.result is None and not movable}
@@ -165,6 +168,12 @@ class Session:
             if error:
                 return {"ok": False, "error": f"move {i}: {error}", "state": self.state()}
         return {"ok": True, "error": None, "state": self.state()}
+
+    def rules_info(self) -> dict:
+        """The rules the board plays: ``{key: {"value", "ref", "assumed"}}`` (lists as lists), for
+        words and section links on the page (never to decide a move)."""
+        return {key: {"value": list(r.value) if isinstance(r.value, tuple) else r.value, "ref": r.ref,
+                      "assumed": bool(r.assumed)} for key, r in self.ruleset.rules.items()}
 
     def snapshot(self) -> dict:
         """The game as a start position for a share link of any length: ``{"otn", "to_move",

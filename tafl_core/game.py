@@ -350,6 +350,7 @@ class Game:
         #  whether the position after it was counted for repetition)
         self.history: list[tuple] = []
         self.redo_stack: list[Move] = []
+        self._undone: list[PlayedMove] = []   # what the moves on redo_stack did, in the same order
         self.seen: dict[int, int] = {h: 1}
         if self.king >= 0 and t.escape[self.king]:
             raise PositionError(f"the king already stands on an escape square ({square_name(self.king, n)})")
@@ -577,6 +578,7 @@ class Game:
             raise IllegalMove(why)
         played = self._push(move.frm, move.to)
         self.redo_stack.clear()
+        self._undone.clear()
         return played
 
     def play_code(self, m: int) -> Result | None:
@@ -612,6 +614,7 @@ class Game:
         self.result = prev_result
         self.berserker = prev_berserker
         self.redo_stack.append(played.move)
+        self._undone.append(played)
         return played
 
     def redo(self) -> PlayedMove | None:
@@ -619,11 +622,18 @@ class Game:
         if not self.redo_stack:
             return None
         move = self.redo_stack.pop()
-        keep = self.redo_stack
-        self.redo_stack = []
+        self._undone.pop()
+        keep, keep_undone = self.redo_stack, self._undone
+        self.redo_stack, self._undone = [], []
         played = self.play(move)
-        self.redo_stack = keep
+        self.redo_stack, self._undone = keep, keep_undone
         return played
+
+    @property
+    def undone_moves(self) -> list[PlayedMove]:
+        """The moves taken back that :meth:`redo` would replay, the next one first, as they were
+        played (notation, captures, whether a berserk turn went on)."""
+        return list(reversed(self._undone))
 
     @property
     def moves_played(self) -> list[PlayedMove]:

@@ -458,3 +458,18 @@ def test_bridge_history_names_the_jumped_square_the_piece_and_the_moves_redo_rep
     st = s.undo()
     assert st["future"] == ["c3-c5"] and st["can_redo"]
     assert s.redo()["future"] == []
+
+
+def test_undone_moves_keep_what_they_did_and_rules_info_names_the_sections():
+    s = Session(_berserk_text())
+    s.start(Position(11, {"c1": "attacker", "c4": "attacker", "f2": "attacker", "h2": "attacker",
+                          "c3": "defender", "e2": "defender", "h8": "king"}).to_otn(), "attackers")
+    s.play("c1-c2")
+    s.play("c2-d2")
+    st = s.undo()
+    st = s.undo()
+    assert [p["notation"] for p in st["future_plies"]] == ["c1-c2xc3", "c2=d2xe2"]
+    assert [p["continues"] for p in st["future_plies"]] == [True, False]
+    info = s.rules_info()
+    assert info["knight_jump"] == {"value": "capture", "ref": "5.4", "assumed": False}
+    assert info["berserk"]["assumed"] is True

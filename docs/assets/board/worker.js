@@ -21,10 +21,7 @@
 //                                           and its moves (share links of any length)
 //   check_position {rules_toml, otn, to_move} -> reason string or null
 //   playout_bench {seconds, seed}           the engine's own random-playout benchmark
-// A state that has moves to redo (`future`, notes/CONTRACTS.md) also gets `future_plies`: for
-// each of them {move, notation, side, continues, berserk, jump}, found by replaying them in the
-// engine and taking them back again (Game.redo / Game.undo), so the move list can show what
-// Redo will replay in OpenTafl notation, numbered by turns. Left out if anything fails.
+// States carry `future_plies` (tafl_core.bridge): the moves Redo would replay, in detail.
 // Every value crosses the boundary as JSON text, so the page only ever sees plain data.
 // Errors: whatever Python raises, the page gets one line (the exception's last line); the full
 // traceback goes to the console only.
@@ -46,36 +43,6 @@ def _one_line(e):
         text = _traceback.format_exception_only(type(e), e)[-1]
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     return (lines[-1] if lines else type(e).__name__)[:300]
-
-def _future_plies(st):
-    # The undone moves in detail (see the header of worker.js); the game is left as it was.
-    fut = st.get("future") if isinstance(st, dict) else None
-    if not fut or _session is None:
-        return
-    g = _session.game
-    out, done = [], 0
-    try:
-        for _ in fut:
-            p = g.redo()
-            if p is None:
-                break
-            done += 1
-            out.append({"move": str(p.move), "notation": p.notation(), "side": p.side,
-                        "continues": bool(p.continues), "berserk": bool(p.berserk), "jump": bool(p.jump)})
-    except Exception:
-        out = None
-    finally:
-        for _ in range(done):
-            g.undo()
-    if out is not None and [o["move"] for o in out] == list(fut):
-        st["future_plies"] = out
-
-def _rules_info():
-    out = {}
-    for key, rule in _session.ruleset.rules.items():
-        v = rule.value
-        out[key] = {"value": list(v) if isinstance(v, tuple) else v, "ref": rule.ref, "assumed": bool(rule.assumed)}
-    return out
 
 def _call(cmd, args_json):
     global _session
@@ -100,9 +67,8 @@ def _call(cmd, args_json):
             out = _session.start(a.get("otn"), a.get("to_move"))
         elif cmd == "state":
             out = _session.state()
-            _future_plies(out)
         elif cmd == "rules_info":
-            out = _rules_info()
+            out = _session.rules_info()
         elif cmd == "targets":
             out = _session.targets(a["square"])
         elif cmd == "play":
@@ -113,10 +79,8 @@ def _call(cmd, args_json):
             out = _session.snapshot()
         elif cmd == "undo":
             out = _session.undo()
-            _future_plies(out)
         elif cmd == "redo":
             out = _session.redo()
-            _future_plies(out)
         elif cmd == "playout_bench":
             out = _session.playout_bench(float(a.get("seconds", 2.0)), int(a.get("seed", 1)))
         else:
