@@ -396,6 +396,9 @@ class Game:
         """Slides and jumps of ``side`` (only from ``frm`` when given), berserk turns aside."""
         t = self.t
         board = self.board
+        kinds, stops, passable, rays = t.kind, t.stop, t.passable, t.rays
+        one_step = t.one_step
+        jumps = t.jump if t.any_jump else None
         out = []
         append = out.append
         squares = (frm,) if frm is not None else self.pieces[side]
@@ -403,18 +406,15 @@ class Game:
             code = board[f]
             if not code or SIDE_OF[code] != side:
                 continue
-            if t.kind[f] != NORMAL:
-                stop = _stop_from_special(t, code, f)
-            else:
-                stop = t.stop[code]
-            pas = t.passable[code]
+            stop = stops[code] if kinds[f] == NORMAL else _stop_from_special(t, code, f)
             base = f << 10
-            if t.one_step[code]:
+            if one_step[code]:
                 for s in t.adj[f]:
                     if not board[s] and stop[s]:
                         append(base | s)
             else:
-                for ray in t.rays[f]:
+                pas = passable[code]
+                for ray in rays[f]:
                     for s in ray:
                         if board[s]:
                             break
@@ -422,7 +422,7 @@ class Game:
                             append(base | s)
                         if not pas[s]:
                             break
-            if t.any_jump and t.jump[code]:
+            if jumps and jumps[code]:
                 for to in self._jump_targets(f, code, stop):
                     append(base | to)
         return out
