@@ -268,6 +268,7 @@ class Ruleset:
                   layout_origin=str(layout_tbl.get("origin", "")), diagram_line=first, path=path, text=text)
         _check_values(out, where, strict_presence=True)
         _check_layout_squares(out, where)
+        _check_king_start(out, where)
         for rule in out.assumptions():
             _check_alternative(out, rule, where)
         return out
@@ -553,10 +554,27 @@ def _check_alternative(rs: Ruleset, rule: Rule, where: str) -> None:
     try:
         switched = rs.with_overrides(alt)
         _check_layout_squares(switched, where)
-        from .game import Game   # the engine itself: the alternative must give a playable start
-        Game(switched)
-    except (RulesFileError, PositionError) as exc:
+        _check_king_start(switched, where)
+    except RulesFileError as exc:
         raise RulesFileError(f"rule '{rule.key}': with its alternative {exc.message}", where, line) from None
+
+
+def _check_king_start(rs: Ruleset, where: str) -> None:
+    """The layout's king may not stand on an escape square (the game would be over before it
+    began; tafl_core.Game refuses such a start). Escape squares: the corner squares (the four
+    corners when ``corners = "none"``) or the whole edge."""
+    king = rs.layout.king_square()
+    if king is None:
+        return
+    n = rs.size
+    s = parse_square(king, n)
+    if rs.value("escape") == "corners":
+        escape = set(corner_squares(rs.value("corners"), n) or corner_squares("single", n))
+    else:
+        r, f = divmod(s, n)
+        escape = {s} if r in (0, n - 1) or f in (0, n - 1) else set()
+    if s in escape:
+        raise RulesFileError(f"the king already stands on an escape square ({king})", where, _rank_line(rs, king))
 
 
 class _TableLines:
