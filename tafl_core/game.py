@@ -346,6 +346,7 @@ class Game:
         self.hash = h
         self.result: Result | None = None
         self.berserker = -1
+        self._berserk_cache: tuple = (None, [])   # ((history length, hash, berserker), its codes)
         # (PlayedMove, captured [(sq, code)], prev_result, prev_hash, mover code, prev berserker,
         #  whether the position after it was counted for repetition)
         self.history: list[tuple] = []
@@ -386,7 +387,10 @@ class Game:
             b = self.berserker
             if frm is not None and frm != b:
                 return []
-            out = self._berserk_codes(b)
+            key = (len(self.history), self.hash, b)
+            if self._berserk_cache[0] != key:       # computed once per berserk step (_push did it)
+                self._berserk_cache = (key, self._berserk_codes(b))
+            out = list(self._berserk_cache[1])
             if not self.t.berserk_compulsory:
                 out.append(b << 10 | b)
             return out
@@ -684,7 +688,11 @@ class Game:
         # move again while it has a capturing move; the side stays to move and this in-between
         # position is not counted for repetition.
         self.berserker = -1
-        goes_on = bool(t.berserk and captured and result is None and self._berserk_codes(to))
+        goes_on = False
+        if t.berserk and captured and result is None:
+            codes = self._berserk_codes(to)
+            goes_on = bool(codes)
+            self._berserk_cache = ((len(self.history) + 1, h, to), codes)
         if goes_on:
             self.berserker = to
         else:

@@ -59,6 +59,10 @@ _BERSERK_KEYS = ("berserk_compulsory",)
 ALL_RULE_KEYS = (_BASE_KEYS + sum(_SPECIAL_KEYS.values(), ()) + tuple(OPTIONAL_DEFAULTS)
                  + sum(_PIECE_KEYS.values(), ()) + _BERSERK_KEYS)
 _JUMP_KEYS = ("king_jump", "commander_jump", "knight_jump")
+#: What an absent key means: the optional keys' defaults, and "does not arise" for the piece and
+#: berserk keys of a ruleset without those pieces or berserk moves.
+_ABSENT_VALUES: dict[str, Any] = {**OPTIONAL_DEFAULTS, "commander_jump": "none", "knight_jump": "none",
+                                  "commander_king_capture": "none", "berserk_compulsory": False}
 
 
 @dataclass(frozen=True)
@@ -130,12 +134,8 @@ class Ruleset:
         because their special square does not exist (empty list)."""
         rule = self.rules.get(key)
         if rule is None:
-            if key in OPTIONAL_DEFAULTS:
-                return OPTIONAL_DEFAULTS[key]
-            if key in ("commander_jump", "knight_jump", "commander_king_capture"):
-                return "none"
-            if key == "berserk_compulsory":
-                return False
+            if key in _ABSENT_VALUES:
+                return _ABSENT_VALUES[key]
             if key in ALL_RULE_KEYS:
                 return []
             raise KeyError(key)
