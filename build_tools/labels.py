@@ -239,7 +239,7 @@ VALUE_NAMES: dict[str, dict[str, dict[str, str]]] = {
                            "capture": "ja, die übersprungene Figur wird geschlagen"},
         "commander_king_capture": {"none": "nein",
                                    "custodial": "von 2 Seiten (ein Kommandant gegen einen zweiten oder ein leeres, dem "
-                                                "König feindliches Feld), nicht auf dem Thron"},
+                                                "König feindliches Eckfeld), nicht auf dem Thron und nicht gegen ihn"},
         "knight_jump": {"none": "nein", "jump": "ja, ohne zu schlagen",
                         "capture": "ja, die übersprungene Figur wird geschlagen"},
         "berserk": {"off": "nein", "capture": "nach einem Schlag, solange dieselbe Figur schlagen kann",
@@ -266,8 +266,8 @@ VALUE_NAMES: dict[str, dict[str, dict[str, str]]] = {
         "king_jump": {"none": "no", "restricted": "only from or onto the throne or a corner square", "free": "yes, anywhere"},
         "commander_jump": {"none": "no", "jump": "yes, without capturing", "capture": "yes, the jumped piece is captured"},
         "commander_king_capture": {"none": "no",
-                                   "custodial": "from 2 sides (a commander against another or an empty square hostile "
-                                                "to the king), not on the throne"},
+                                   "custodial": "from 2 sides (a commander against another or an empty corner hostile "
+                                                "to the king), not on or against the throne"},
         "knight_jump": {"none": "no", "jump": "yes, without capturing", "capture": "yes, the jumped piece is captured"},
         "berserk": {"off": "no", "capture": "after a capture, while the same piece can capture",
                     "capture_or_escape": "after a capture, while the same piece can capture or (the king) escape"},

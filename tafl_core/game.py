@@ -761,13 +761,14 @@ class Game:
     def _commander_king_capture(self, k: int, d: int) -> Capture | None:
         """``commander_king_capture = custodial``: the commander that moved next to the king on
         ``k`` (direction ``d`` from the commander to the king) captures him against another
-        commander or an empty square hostile to the king - never on the throne (OpenTafl's
-        Berserk rules, CommanderCaptureVictoryTest / CommanderCornerCaptureVictoryTest)."""
+        commander or an empty square hostile to the king other than the throne - never on the
+        throne and never against it (OpenTafl's Berserk rules: Taflman.checkSandwichCapture,
+        CommanderCaptureVictoryTest, CommanderCornerCaptureVictoryTest)."""
         t = self.t
         if k == t.throne:
             return None
         beyond = t.step[k][d]
-        if beyond < 0:
+        if beyond < 0 or beyond == t.throne:
             return None
         other = self.board[beyond]
         if other == CMD:
