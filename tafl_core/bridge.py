@@ -175,19 +175,33 @@ class Session:
         return {key: {"value": list(r.value) if isinstance(r.value, tuple) else r.value, "ref": r.ref,
                       "assumed": bool(r.assumed)} for key, r in self.ruleset.rules.items()}
 
-    def snapshot(self) -> dict:
-        """The game as a start position for a share link of any length: ``{"otn", "to_move",
-        "moves"}`` - the position at the start of the last turn and that turn's moves (a berserk
-        turn under way, or the turn that ended the game), so that replaying ``moves`` from
-        ``otn`` gives the current state. The moves before it are left out (and with them the
-        repetition history)."""
+    def snapshot(self, max_moves: int = 0) -> dict:
+        """The game as a start position for a share link of bounded length: ``{"otn", "to_move",
+        "moves"}`` such that replaying ``moves`` from ``otn`` gives the current state. With
+        ``max_moves`` (> 0) as many of the last moves as fit, starting where a turn starts (never
+        inside a berserk turn), so that repetitions among them still count; without it, from the
+        start of the last turn (a berserk turn under way, or the turn that ended the game). The
+        moves before the start are left out, and with them their repetition history.
+
+        Raises:
+            ValueError: ``max_moves`` is not a non-negative int.
+        """
+        if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 0:
+            raise ValueError("max_moves must be a non-negative whole number")
         g = self.game
-        k = 0
         hist = g.history
-        if g.result is not None and hist:
-            k = 1                                # the move that ended the game, and its turn
-        while k < len(hist) and hist[-1 - k][0].continues:
-            k += 1
+        def starts_a_turn(k: int) -> bool:   # the position k moves back is one where a turn starts
+            i = len(hist) - k - 1
+            return i < 0 or not hist[i][0].continues
+
+        if max_moves:
+            k = min(len(hist), max_moves)
+            while k and not starts_a_turn(k):
+                k -= 1
+        else:
+            k = 1 if g.result is not None and hist else 0   # the move that ended the game, and its turn
+            while k < len(hist) and hist[-1 - k][0].continues:
+                k += 1
         for _ in range(k):
             g.undo()
         otn, to_move = g.position().to_otn(), g.to_move

@@ -474,3 +474,20 @@ def test_undone_moves_keep_what_they_did_and_rules_info_names_the_sections():
     info = s.rules_info()
     assert info["knight_jump"] == {"value": "capture", "ref": "5.4", "assumed": False}
     assert info["berserk"]["assumed"] is True
+
+
+def test_snapshot_with_a_move_budget_keeps_the_repetition_that_ended_the_game():
+    """A game lost by repetition (Berserk board: whoever brings about the third occurrence
+    loses) shared with its last 8 moves replays to the same result; the 2 moves before them are
+    left out."""
+    s = Session(_berserk_text())
+    shuffle = ["a4-a3", "f4-g4"] + ["d1-d2", "f8-g8", "d2-d1", "g8-f8"] * 2
+    st = s.play_all(shuffle)["state"]
+    assert st["result"]["reason"] == "repetition" and st["result"]["winner"] == "attackers"
+    snap = s.snapshot(8)
+    assert snap["moves"] == shuffle[2:]
+    again = Session(_berserk_text())
+    again.start(snap["otn"], snap["to_move"])
+    assert again.play_all(snap["moves"])["state"]["result"] == st["result"]
+    with pytest.raises(ValueError):
+        s.snapshot(-1)

@@ -17,8 +17,9 @@
 //                                           berserk king may also escape: words, not rules)
 //   targets {square}                        -> list of squares
 //   play {move} | play_all {moves}          -> {ok, error, state}
-//   snapshot                                -> {otn, to_move, moves}: the start of the last turn
-//                                           and its moves (share links of any length)
+//   snapshot {max_moves}                    -> {otn, to_move, moves}: a start position and the
+//                                           last moves (at most max_moves, from a turn's start;
+//                                           0: the last turn only), for share links of any length
 //   check_position {rules_toml, otn, to_move} -> reason string or null
 //   playout_bench {seconds, seed}           the engine's own random-playout benchmark
 // States carry `future_plies` (tafl_core.bridge): the moves Redo would replay, in detail.
@@ -76,7 +77,7 @@ def _call(cmd, args_json):
         elif cmd == "play_all":
             out = _session.play_all(list(a["moves"]))
         elif cmd == "snapshot":
-            out = _session.snapshot()
+            out = _session.snapshot(int(a.get("max_moves") or 0))
         elif cmd == "undo":
             out = _session.undo()
         elif cmd == "redo":
