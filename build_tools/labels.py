@@ -326,6 +326,14 @@ def rule_name(lang: str, key: str) -> str:
     return RULE_NAMES[lang].get(key, key)
 
 
+def rule_and_value(name: str, value: str) -> str:
+    """A rule's name and its value in one phrase: ``"Name: value"``, or, when the name already
+    holds a colon (``"Thron: feindlich für"``, a sub-rule of a square kind), ``"Name value"``
+    (``"Thron: feindlich für Angreifer"``), never two colons. The board (board.js
+    ``ruleAndValue``) joins them alike."""
+    return f"{name} {value}" if ":" in name else f"{name}: {value}"
+
+
 #: Rule keys whose list values are squares, not piece kinds (README.md, rule table: ``camps``,
 #: and ``corners`` when given as a list of squares): an empty one reads "keine"/"none" (no
 #: squares), where an empty kind list reads "niemand"/"nobody" (no piece kind).

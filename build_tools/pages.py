@@ -44,7 +44,7 @@ from markupsafe import Markup, escape
 
 from build_tools import diagram as _diagram
 from build_tools import sources
-from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, rule_name,
+from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, rule_and_value, rule_name,
                                 value_name)
 
 __all__ = [
@@ -301,7 +301,7 @@ def alternative_label(lang: str, key: str, alternative) -> str | None:
     if alternative is None:
         return None
     if isinstance(alternative, dict):
-        return "; ".join(f"{rule_name(lang, k)}: {value_name(lang, k, x)}" for k, x in alternative.items())
+        return "; ".join(rule_and_value(rule_name(lang, k), value_name(lang, k, x)) for k, x in alternative.items())
     return value_name(lang, key, alternative)
 
 
@@ -398,7 +398,8 @@ def _assumptions_html(v, lang: str) -> Markup:
     items = []
     for rule in v.ruleset.assumptions():
         alt_text = alternative_label(lang, rule.key, rule.alternative)
-        items.append({"key": rule.key, "name": rule_name(lang, rule.key),
+        name = rule_name(lang, rule.key)
+        items.append({"key": rule.key, "name": name, "colon": "" if ":" in name else ":",
                       "value": value_name(lang, rule.key, rule.value), "alternative": alt_text,
                       "note": (rule.note or {}).get(lang, "")})
     if not items:

@@ -107,7 +107,7 @@ def captures(bp) -> list[tuple[str, str, str]]:
 
 def end_button(bp) -> dict:
     return bp.page.eval_on_selector('#board [data-action="end"]',
-                                    "e => ({hidden: e.hidden, disabled: e.disabled, text: e.textContent})")
+                                    "e => ({hidden: e.hidden || e.hasAttribute('data-reserved'), disabled: e.disabled, text: e.textContent})")
 
 
 def wait_targets(bp) -> list[str]:
@@ -350,7 +350,9 @@ def test_compulsory_berserk_turn(berserk):
     assert "der Zug muss weitergehen" in status(bp)
     bp.load(f"#pos={TWO_CAPTURES_OTN}&turn=attackers&moves=c1-c2,end&alt=berserk_compulsory")
     msg = bp.message()
-    assert msg.startswith("Der Link enthält keine gültige Partie (Zug 2 (end) ist nicht erlaubt")
+    # `end` belongs to turn 1 (c1-c2xc3 and its continuation are one turn, §5: numbered as
+    # the move list numbers turns), not "move 2" of the link's list
+    assert msg.startswith("Der Link enthält keine gültige Partie (Zug 1 (end) ist nicht erlaubt")
     assert "der Berserkerzug muss weitergehen: die Figur auf c2 kann noch schlagen" in msg
     assert bp.pieces() == START
 

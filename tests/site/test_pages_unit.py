@@ -199,3 +199,28 @@ def test_text_only_index_row_and_comparison(fixture_site, lang):
     assert "variants/tiny-tafl.md" in table and "variants/tiny-text.md" not in table
     v = _text_only(fixture_site)
     assert f"- [Tiny Text](variants/tiny-text.md) — {v.board_note[lang]}" in after
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_assumption_names_with_a_colon_take_no_second_colon(lang):
+    """Breaker round 2: "Ecken: feindlich für: Angreifer" (two colons). A sub-rule name that
+    holds a colon (labels.py: "Ecken: feindlich für" / "Corners: hostile to") takes its value
+    after a space; a plain name keeps its colon (Ealdfæder Tæfl: corner_hostile and king_armed
+    are assumed, corner_hostile's alternative is attackers and defenders)."""
+    from tafl_core import Ruleset
+    from build_tools.labels import rule_and_value
+
+    assert rule_and_value("Ecken: feindlich für", "Angreifer") == "Ecken: feindlich für Angreifer"
+    assert rule_and_value("Thron", "nein") == "Thron: nein"
+
+    class V:
+        ruleset = Ruleset.from_toml((VARIANTS / "ealdfaeder-taefl" / "rules.toml").read_text(encoding="utf-8"))
+
+    html = str(pages._assumptions_html(V, lang))
+    corners = RULE_NAMES[lang]["corner_hostile"]
+    armed = RULE_NAMES[lang]["king_armed"]
+    assert ":" in corners and ":" not in armed
+    assert f"<strong>{corners}</strong> " in html
+    assert f"<strong>{armed}:</strong> " in html
+    for name in re.findall(r"<strong>([^<]*)</strong>", html):
+        assert not (name.endswith(":") and ":" in name[:-1]), name

@@ -46,6 +46,8 @@ const SVGNS = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghijklmnopqrstuvwxy";
 const FRAGMENT_MAX = 4096; // characters: a fragment longer than this is refused unread
 const MOVES_MAX = 500;
+// an address fragment that holds a game (not a section anchor such as #sec-5-3)
+const GAME_FRAGMENT_RE = /(^#|&)(pos|turn|moves|alt)=/;
 const SQUARE_RE = "[a-y](?:[1-9]|1[0-9]|2[0-5])";
 // a move "e1-e5", or "end" (ends a berserk turn; notes/CONTRACTS.md, "Special pieces")
 const MOVE_RE = new RegExp(`^(?:${SQUARE_RE}-${SQUARE_RE}|end)$`);
@@ -155,7 +157,9 @@ const STRINGS = {
     fragMoveIllegal: (i, mv, why) => `Zug ${i} (${mv}) ist nicht erlaubt${why ? ": " + why : ""}`,
     linkCopied: "Link kopiert.",
     linkManual: "Der Link konnte nicht automatisch kopiert werden; bitte aus dem Feld kopieren.",
-    linkPosition: "Die Partie ist für einen Link mit allen Zügen zu lang: Der Link enthält die Stellung zu Beginn des letzten Zuges (ohne die Züge davor).",
+    linkPosition: (n) => "Die Partie ist für einen Link mit allen Zügen zu lang: Der Link "
+      + (n ? `beginnt mit der Stellung vor ${n === 1 ? "dem letzten Zug" : `den letzten ${n} Zügen`}; die Züge davor (und Wiederholungen unter ihnen) enthält er nicht.`
+        : "enthält die Stellung jetzt, ohne die Züge davor."),
     linkLabel: "Link auf diese Partie",
     loadedFromLink: "Partie aus dem Link geladen.",
     // editor
@@ -181,6 +185,8 @@ const STRINGS = {
     rulesReplayed: (n) => `Regeln gewechselt: Die Partie geht unter den neuen Regeln weiter; ${n === 1 ? "ihr Zug ist" : `alle ${n} Züge sind`} auch nach ihnen erlaubt.`,
     rulesRestarted: (no, mv, why) => `Regeln gewechselt: Zug ${no} (${mv}) ist nach den neuen Regeln nicht erlaubt${why ? ` (${why})` : ""}. `
       + "Die Partie beginnt deshalb unter ihnen wieder bei ihrer Ausgangsstellung.",
+    rulesReplayedOver: (n, result) => `Regeln gewechselt: ${n === 1 ? "Ihr Zug ist" : `Alle ${n} Züge sind`} auch nach den neuen Regeln erlaubt; die Partie ist beendet (${result}).`,
+    futureDropped: (n) => ` ${n === 1 ? "Der zurückgenommene Zug ist" : `Die ${n} zurückgenommenen Züge sind`} damit verworfen.`,
     altRefused: (why) => `Die Alternative lässt sich in dieser Stellung nicht spielen: ${why}. Es gelten weiter die bisherigen Regeln.`,
     stuck: { attackers: "Die Angreifer können nicht ziehen", defenders: "Die Verteidiger können nicht ziehen" },
     stuckWhy: "die Quelle regelt diesen Fall nicht",
@@ -280,7 +286,9 @@ const STRINGS = {
     fragMoveIllegal: (i, mv, why) => `move ${i} (${mv}) is not legal${why ? ": " + why : ""}`,
     linkCopied: "Link copied.",
     linkManual: "The link could not be copied automatically; please copy it from the field.",
-    linkPosition: "The game is too long for a link with every move: the link holds the position at the start of the last turn (without the moves before it).",
+    linkPosition: (n) => "The game is too long for a link with every move: the link "
+      + (n ? `starts from the position before ${n === 1 ? "the last move" : `the last ${n} moves`}; it leaves out the moves before that (and any repetition among them).`
+        : "holds the position now, without the moves before it."),
     linkLabel: "Link to this game",
     loadedFromLink: "Game loaded from the link.",
     editorTitle: "Set up a position",
@@ -304,6 +312,8 @@ const STRINGS = {
     rulesReplayed: (n) => `Rules changed: the game goes on under the new rules; ${n === 1 ? "its move is" : `all ${n} moves are`} legal under them too.`,
     rulesRestarted: (no, mv, why) => `Rules changed: move ${no} (${mv}) is not legal under the new rules${why ? ` (${why})` : ""}. `
       + "So the game starts again from its starting position under them.",
+    rulesReplayedOver: (n, result) => `Rules changed: ${n === 1 ? "its move is" : `all ${n} moves are`} legal under the new rules too; the game is over (${result}).`,
+    futureDropped: (n) => ` ${n === 1 ? "The move taken back is" : `The ${n} moves taken back are`} dropped.`,
     altRefused: (why) => `The alternative cannot be played in this position: ${why}. The board keeps the rules it had.`,
     stuck: { attackers: "The attackers cannot move", defenders: "The defenders cannot move" },
     stuckWhy: "the source does not cover this case",
@@ -335,6 +345,10 @@ function capitalize(text) { return text ? text[0].toUpperCase() + text.slice(1) 
 
 /** `text` as a sentence: a full stop added unless it already ends with one (or ! ? …). */
 function sentence(text) { return /[.!?…]["“”»]?$/.test(text) ? text : text + "."; }
+
+/** A rule's name and value in one phrase, as build_tools/labels.py rule_and_value joins them:
+ *  "Name: value", or "Name value" when the name holds a colon ("Thron: feindlich für"). */
+function ruleAndValue(name, value) { return name.includes(":") ? `${name} ${value}` : `${name}: ${value}`; }
 
 /** The rule of a jump by each kind that may jump (notes/CONTRACTS.md, "Special pieces"). */
 const JUMP_RULE = { king: "king_jump", commander: "commander_jump", knight: "knight_jump" };
@@ -430,7 +444,7 @@ const ENGINE_DE = [
   [new RegExp(`^an? ${KIND} may not stand on ${SQ} \\(an? (corner|throne|camp) square\\)$`),
     (m) => `${DE_NOM[m[1]]} darf nicht auf ${m[2]} stehen (${DE_SPECIAL[m[3]]})`],
   [new RegExp(`^these rules have no (commander|knight)s \\(${SQ}\\): only a layout with an? \\1 has rules for it$`),
-    (m) => `diese Regeln kennen keine ${DE_PL[m[1]]} (${m[2]}): nur eine Aufstellung mit ${m[1] === "commander" ? "Kommandanten" : "Ritter"} hat Regeln für sie`],
+    (m) => `diese Regeln kennen keine ${DE_PL[m[1]]} (${m[2]}): nur eine Aufstellung mit ${m[1] === "commander" ? "Kommandanten" : "Rittern"} hat Regeln für sie`],
   [/^row (\d+) has (\d+) squares, expected (\d+)$/, (m) => `Reihe ${m[1]} hat ${m[2]} Felder statt ${m[3]}`],
   [/^row (\d+): empty run of 0 squares$/, (m) => `Reihe ${m[1]}: eine Lücke von 0 Feldern`],
   [/^row (\d+): the run (\d+) has a leading zero$/, (m) => `Reihe ${m[1]}: die Zahl ${m[2]} beginnt mit einer Null`],
@@ -454,6 +468,8 @@ const ENGINE_DE = [
     (m) => `${DE_NOM[m[1]]} darf nicht über ${DE_SPECIAL_ACC[m[2]]} ${m[3]} ziehen`],
   [new RegExp(`^an? ${KIND} may not stop on the (throne|corner|camp|square) ${SQ}$`),
     (m) => `${DE_NOM[m[1]]} darf nicht auf ${DE_SPECIAL_DAT[m[2]]} ${m[3]} stehen bleiben`],
+  [new RegExp(`^an? ${KIND} moves only one square at a time$`),
+    (m) => `${DE_NOM[m[1]]} zieht nur ein Feld weit`],
   // jumps
   [new RegExp(`^an? ${KIND} may not jump$`), (m) => `${DE_NOM[m[1]]} darf nicht springen`],
   [new RegExp(`^a jump goes over an enemy piece, not over an? ${KIND}$`),
@@ -499,7 +515,9 @@ function withSiteNames(T, names) {
   return { ...T, piece, tool, reasonWords: reasons };
 }
 
-function engineText(msg, lang) {
+/** `msg`, a reason the engine gave in English, in the page's language `lang` ("de": the
+ *  German of ENGINE_DE where a pattern matches; anything else as the engine said it). */
+export function engineText(msg, lang) {
   const text = String(msg || "");
   if (lang !== "de") return text;
   for (const [re, fn] of ENGINE_DE) {
@@ -686,7 +704,10 @@ class Board {
     this.assumptionsEl = this.buildAssumptions();
     this.liveEl = el("div", { class: "tb-sr", "aria-live": "polite", "data-role": "live" });
 
-    panel.append(this.statusEl, this.engineEl, this.bannerEl, this.variantEl, bar, this.messageEl,
+    // The toolbar comes first: the lines below it change in length with the game (status,
+    // result, notices), and a button must not move between two clicks (a double click on End
+    // would hit Undo).
+    panel.append(bar, this.statusEl, this.engineEl, this.bannerEl, this.variantEl, this.messageEl,
       this.shareEl, this.editorEl, this.capturesEl, movesWrap);
     if (this.assumptionsEl) panel.append(this.assumptionsEl);
     panel.append(this.liveEl);
@@ -771,12 +792,12 @@ class Board {
       const li = el("li", { "data-assumption": String(a.key) });
       const label = typeof a.label === "string" ? a.label : this.ruleName(a.key);
       const value = typeof a.value_label === "string" ? a.value_label : this.valueName(a.key, a.value);
-      li.append(el("strong", {}, label + ": "), document.createTextNode(`${value} (${T.assumed})`));
+      li.append(el("strong", {}, label + (label.includes(":") ? " " : ": ")), document.createTextNode(`${value} (${T.assumed})`));
       if (a.note) li.append(el("span", { class: "tb-note" }, " — " + String(a.note)));
       if (a.alternative !== null && a.alternative !== undefined) {
         const lab = el("label", { class: "tb-switch" });
         const cb = el("input", { type: "checkbox", "data-alternative": String(a.key) });
-        cb.addEventListener("change", () => this.onAssumptionSwitch());
+        cb.addEventListener("change", () => this.onAssumptionSwitch(String(a.key), cb.checked));
         this.altInputs[a.key] = cb;
         lab.append(cb, document.createTextNode(` ${T.useAlternative}: ${this.altText(a)}`));
         li.append(el("br"), lab);
@@ -800,7 +821,7 @@ class Board {
     if (typeof a.alternative_label === "string") return a.alternative_label;
     const alt = a.alternative;
     if (alt && typeof alt === "object" && !Array.isArray(alt)) {
-      return Object.entries(alt).map(([k, v]) => `${this.ruleName(k)}: ${this.valueName(k, v)}`).join("; ");
+      return Object.entries(alt).map(([k, v]) => ruleAndValue(this.ruleName(k), this.valueName(k, v))).join("; ");
     }
     return this.valueName(a.key, alt);
   }
@@ -954,10 +975,40 @@ class Board {
     this.renderBanner(res);
     this.renderCaptures(turn);
     this.renderMoveList(editing);
+    this.renderControls();
+    this.editorEl.hidden = !editing;
+    const changed = [...this.alt];
+    this.variantEl.hidden = changed.length === 0;
+    this.root.toggleAttribute("data-rules-changed", changed.length > 0);
+    if (changed.length) {
+      const names = (this.data.assumptions || []).filter((a) => this.alt.has(String(a.key)))
+        .map((a) => ruleAndValue(typeof a.label === "string" ? a.label : this.ruleName(a.key), this.altText(a)));
+      this.variantEl.textContent = T.variantNotice(names.join("; "));
+    }
+    this.renderFocus();
+  }
+
+  /** The toolbar buttons and the assumption switches: enabled only while the board is ready, not
+   *  busy and (except Flip and Edit) not in the editor. Run by render() and whenever the board
+   *  becomes busy, so that no click reaches a control while the engine works on a request.
+   *  The End button keeps its place in the toolbar wherever the rules have berserk turns
+   *  (hidden from view and pointer outside them: data-reserved), so that the buttons after it
+   *  do not slide under the pointer when a turn ends (a double click on End must not undo). */
+  renderControls() {
+    if (!this.buttons) return; // before buildDom
+    const T = this.T;
+    const st = this.st;
+    const editing = this.mode === "edit";
+    const berserk = !editing && !st.result && st.berserk && typeof st.berserk.square === "string" ? st.berserk : null;
     const on = this.ready && !this.busy && !editing;
-    this.buttons.end.hidden = !berserk;
-    this.buttons.end.disabled = !(on && berserk && berserk.can_end);
-    this.buttons.end.title = berserk && !berserk.can_end ? T.actionTitles.endCompulsory : T.actionTitles.end;
+    const end = this.buttons.end;
+    const reserve = !berserk && this.hasBerserkTurns();
+    end.hidden = !berserk && !reserve;
+    end.toggleAttribute("data-reserved", reserve);
+    if (reserve) end.setAttribute("aria-hidden", "true"); else end.removeAttribute("aria-hidden");
+    end.tabIndex = reserve ? -1 : 0;
+    end.disabled = !(on && berserk && berserk.can_end);
+    end.title = berserk && !berserk.can_end ? T.actionTitles.endCompulsory : T.actionTitles.end;
     this.buttons.undo.disabled = !(on && st.can_undo);
     this.buttons.redo.disabled = !(on && st.can_redo);
     this.buttons.reset.disabled = !on;
@@ -965,17 +1016,13 @@ class Board {
     this.buttons.edit.disabled = !this.ready || this.busy;
     this.buttons.flip.disabled = false;
     this.buttons.edit.setAttribute("aria-pressed", String(editing));
-    this.editorEl.hidden = !editing;
     if (this.altInputs) for (const cb of Object.values(this.altInputs)) cb.disabled = !this.ready || this.busy || editing;
-    const changed = [...this.alt];
-    this.variantEl.hidden = changed.length === 0;
-    this.root.toggleAttribute("data-rules-changed", changed.length > 0);
-    if (changed.length) {
-      const names = (this.data.assumptions || []).filter((a) => this.alt.has(String(a.key)))
-        .map((a) => `${typeof a.label === "string" ? a.label : this.ruleName(a.key)}: ${this.altText(a)}`);
-      this.variantEl.textContent = T.variantNotice(names.join("; "));
-    }
-    this.renderFocus();
+  }
+
+  /** Whether the rules the board plays have berserk turns (the engine's rules_info). */
+  hasBerserkTurns() {
+    const info = this.ruleInfo && this.ruleInfo.berserk;
+    return !!info && typeof info.value === "string" && info.value !== "off";
   }
 
   /** When the last ply went on with a berserk turn (`berserk`) and the turn ended there by itself
@@ -1239,6 +1286,7 @@ class Board {
     this.busy = on;
     if (on) this.root.setAttribute("aria-busy", "true");
     else this.root.removeAttribute("aria-busy");
+    this.renderControls();
   }
 
   // --- messages
@@ -1375,7 +1423,10 @@ class Board {
       if (!r.ok) { // the worker kept its game; the link's rules do not apply either
         const i = r.state.cursor; // moves before the illegal one were played
         const why = r.error ? engineText(moveReason(r.error, frag.moves[i]), this.lang) : "";
-        throw new Error(T.fragMoveIllegal(i + 1, frag.moves[i] || "", why));
+        // numbered by turns, as the move list numbers them (a berserk turn is one turn)
+        const before = r.state.history.slice(0, i);
+        const turnNo = this.turnNumbers([...before, { move: frag.moves[i] || "", side: r.state.to_move }])[i];
+        throw new Error(T.fragMoveIllegal(turnNo, frag.moves[i] || "", why));
       }
       this.alt = alt;
       this.syncAltInputs();
@@ -1385,6 +1436,7 @@ class Board {
       if (stale()) return;
       this.message(null);
       this.say(T.loadedFromLink);
+      await this.syncAddress(gen); // the entry is now the board's (Back returns to this game)
     } catch (e) {
       if (stale()) return;
       this.message(T.fragmentError(e.message));
@@ -1412,11 +1464,37 @@ class Board {
     this.clearSelection();
   }
 
+  /** A new address fragment (a link opened in the page, Back or Forward, a § link). A game
+   *  fragment opens that game (applyFragment), except on Back/Forward to an entry the board wrote
+   *  itself (history.state.taflFragment, see syncAddress) whose game the board's game continues
+   *  (same start, rules and moves, then more): that is the game the reader left, so the board
+   *  keeps it and the entry follows it. In the editor the change waits until the editor is left
+   *  with Cancel ("Play from here" replaces it with the set-up position). */
   onHashChange() {
-    if (!this.root.isConnected || !this.ready || this.mode === "edit") return;
+    if (!this.root.isConnected || !this.ready) return;
+    if (this.mode === "edit") { this.hashWhileEditing = true; return; }
     const gen = ++this.fragGen;
     const hash = location.hash;
+    const mine = history.state && typeof history.state === "object" && history.state.taflFragment;
+    if (typeof mine === "string" && hash === "#" + mine && this.continuesLink(hash)) {
+      this.exclusive(() => this.syncAddress(gen));
+      return;
+    }
     this.exclusive(() => this.applyFragment(hash, false, gen));
+  }
+
+  /** Whether the board's game is the game of the link `hash` with the same or more moves
+   *  played after them (same start position, side to move and switched rules). */
+  continuesLink(hash) {
+    let frag;
+    try { frag = parseFragment(hash, this.T, this.assumptionKeys || []); } catch { return false; }
+    if (!frag) return false;
+    const otn = frag.otn || this.home.otn;
+    const to_move = frag.otn ? frag.to_move : (frag.to_move || this.home.to_move);
+    if (otn !== this.origin.otn || to_move !== this.origin.to_move) return false;
+    if (frag.alt.length !== this.alt.size || frag.alt.some((k) => !this.alt.has(k))) return false;
+    const played = this.st.history.slice(0, this.st.cursor).map((h) => h.move);
+    return frag.moves.length <= played.length && frag.moves.every((m, i) => m === played[i]);
   }
 
   // --- play
@@ -1460,6 +1538,7 @@ class Board {
 
   async playNow(move) {
     const T = this.T;
+    const gen = this.fragGen;
     try {
       const r = await this.engine.call("play", { move });
       this.st = r.state;
@@ -1488,6 +1567,7 @@ class Board {
           if (h.move === "end" || h.berserk) parts.push(T.toMove(T.side[st.to_move] || st.to_move));
         }
         this.say(parts.map(sentence).join(" "));
+        await this.syncAddress(gen);
       }
     } catch (e) {
       this.message(String(e.message || e));
@@ -1624,7 +1704,11 @@ class Board {
     if (a === "edit") { this.mode === "edit" ? this.leaveEditor() : this.enterEditor(); return; }
     if (a === "share") { this.share(); return; }
     if (a === "end") {
-      if (this.mode === "play" && this.st.berserk && this.st.berserk.can_end) await this.play("end");
+      if (this.mode === "play" && this.st.berserk && this.st.berserk.can_end) {
+        // the button leaves the reader's reach (the turn is over): the board takes the focus
+        this.svg.focus({ preventScroll: true });
+        await this.play("end");
+      }
       return;
     }
     this.clearSelection();
@@ -1634,6 +1718,7 @@ class Board {
 
   async actionNow(a) {
     const T = this.T;
+    const gen = this.fragGen;
     try {
       if (a === "undo") { this.st = await this.engine.call("undo"); this.say(T.undone); }
       if (a === "redo") {
@@ -1644,9 +1729,9 @@ class Board {
       if (a === "reset") {
         await this.startGame(this.origin);
         this.say(T.restarted);
-        // A shared link's moves must not come back on reload after a restart.
-        this.syncAddress();
       }
+      // A shared link's moves must not come back on reload after Undo or a restart.
+      await this.syncAddress(gen);
     } catch (e) {
       this.message(String(e.message || e));
     } finally {
@@ -1660,15 +1745,48 @@ class Board {
     try { this.ruleInfo = await this.engine.call("rules_info"); } catch { /* keep the old words */ }
   }
 
-  /** After the game changed under a shared link (restart, switched rules), the address holds
-   *  the game the board shows, so that a reload does not bring back the old one: a game
-   *  fragment in the address is replaced by this game's (no fragment if it would be too long
-   *  to open); an ordinary anchor (#board) is left alone. No hashchange: replaceState. */
-  syncAddress() {
-    if (!/(^#|&)(pos|turn|moves|alt)=/.test(location.hash)) return;
-    const frag = this.fragment();
+  /** After the game changed under a game link (a move, Undo, Redo, Restart, switched rules, a
+   *  set-up position), the address holds the game the board shows, so that a reload, or Back
+   *  after a section link (§), does not bring back an older game: a game fragment in the address
+   *  is replaced by this game's link (linkFragment: bounded, as Copy link gives it); an ordinary
+   *  anchor (#board) and an address without fragment are left alone. `gen`: the fragment
+   *  generation when the change began; a newer address (hashchange meanwhile) is never
+   *  overwritten. No hashchange: replaceState, which also marks the entry as the board's
+   *  (history.state.taflFragment, see onHashChange). Run inside exclusive() (may ask the worker
+   *  for a snapshot). */
+  async syncAddress(gen) {
+    if (gen !== this.fragGen || !GAME_FRAGMENT_RE.test(location.hash)) return;
+    let frag = null;
+    try { frag = (await this.linkFragment()).frag; } catch { frag = null; }
+    if (gen !== this.fragGen || !GAME_FRAGMENT_RE.test(location.hash)) return;
     const base = location.href.split("#")[0];
-    history.replaceState(history.state, "", frag.length <= FRAGMENT_MAX && this.st.cursor <= MOVES_MAX ? base + "#" + frag : base);
+    const state = history.state && typeof history.state === "object" ? history.state : {};
+    history.replaceState({ ...state, taflFragment: frag }, "", frag ? base + "#" + frag : base);
+  }
+
+  /** The link fragment of this game that the board will open again: every move when it fits
+   *  (FRAGMENT_MAX characters, MOVES_MAX moves), else a start position and as many of the last
+   *  moves as fit (the engine's snapshot {max_moves}, from a turn's start, so that a repetition
+   *  among them still counts). Returns {frag, cut, turns}: cut true when moves were left out,
+   *  turns = how many turns the link then holds. Run inside exclusive(). Raises the worker's
+   *  error. */
+  async linkFragment() {
+    const frag = this.fragment();
+    if (frag.length <= FRAGMENT_MAX && this.st.cursor <= MOVES_MAX) return { frag, cut: false, turns: 0 };
+    let max = MOVES_MAX;
+    for (let tries = 0; tries < 6; tries++) {
+      const snap = await this.engine.call("snapshot", { max_moves: max });
+      const f = this.fragment(snap);
+      if (f.length <= FRAGMENT_MAX && snap.moves.length <= MOVES_MAX) {
+        const played = this.st.history.slice(0, this.st.cursor);
+        const numbers = this.turnNumbers(played);
+        const k = snap.moves.length;
+        return { frag: f, cut: true, turns: k ? numbers[numbers.length - 1] - numbers[numbers.length - k] + 1 : 0 };
+      }
+      // too long by characters: fewer moves, in proportion, with room to spare
+      max = Math.max(1, Math.min(max - 1, Math.floor(max * (FRAGMENT_MAX - 64) / f.length)));
+    }
+    throw new Error("no link of bounded length for this game");
   }
 
   /** The share-link fragment of this game (`snap`: start from a snapshot {otn, to_move, moves}
@@ -1687,19 +1805,16 @@ class Board {
 
   async share() {
     const T = this.T;
-    let frag = this.fragment();
-    let note = null;
-    if (frag.length > FRAGMENT_MAX || this.st.cursor > MOVES_MAX) {
-      // A link the board would refuse to open is never handed out: a long game is shared from
-      // the start of its last turn (the engine's snapshot), and the reader is told so.
-      try {
-        const snap = await this.exclusive(() => this.engine.call("snapshot"));
-        frag = this.fragment(snap);
-        note = T.linkPosition;
-      } catch (e) {
-        this.message(engineText(e.message, this.lang));
-        return;
-      }
+    // A link the board would refuse to open is never handed out: a long game is shared from a
+    // position before its last moves (linkFragment), and the reader is told so.
+    let frag, note = null;
+    try {
+      const link = await this.exclusive(() => this.linkFragment());
+      frag = link.frag;
+      if (link.cut) note = T.linkPosition(link.turns);
+    } catch (e) {
+      this.message(engineText(e.message, this.lang));
+      return;
     }
     const url = location.href.split("#")[0] + "#" + frag;
     this.shareInput.value = url;
@@ -1734,11 +1849,19 @@ class Board {
     for (const r of this.sideInputs) r.checked = r.value === side;
   }
 
+  /** Cancel: back to the game as it was; an address changed meanwhile is opened now, and in a
+   *  berserk turn the one piece that may move is selected again. */
   leaveEditor() {
     this.mode = "play";
     this.editor = null;
     this.message(null);
     this.render();
+    if (this.hashWhileEditing) {
+      this.hashWhileEditing = false;
+      this.onHashChange();
+    } else {
+      this.selectBerserker();
+    }
   }
 
   editorPlace(sq) {
@@ -1751,7 +1874,6 @@ class Board {
   }
 
   async editorPlay() {
-    const T = this.T;
     if (this.busy) return;
     const otn = toOtn(this.editor.pieces, this.size);
     const to_move = this.editor.to_move;
@@ -1760,6 +1882,7 @@ class Board {
 
   async editorPlayNow(otn, to_move) {
     const T = this.T;
+    const gen = this.fragGen;
     try {
       const reason = await this.engine.call("check_position", { rules_toml: this.data.rules_toml, otn, to_move });
       if (reason) {
@@ -1771,8 +1894,10 @@ class Board {
       await this.startGame({ otn, to_move });
       this.mode = "play";
       this.editor = null;
+      this.hashWhileEditing = false; // the set-up position wins over an address typed meanwhile
       this.message(null);
       this.focus = this.defaultFocus();
+      await this.syncAddress(gen);
     } catch (e) {
       this.message(T.impossible(engineText(e.message || e, this.lang)));
     } finally {
@@ -1787,13 +1912,20 @@ class Board {
    *  which and why, and starts the new rules from the game's starting position. Rules or
    *  position the engine refuses outright: the switches go back, the old game stays, and a
    *  message says why. Every outcome is said on screen (message area) and to screen readers;
-   *  a game fragment in the address follows the new game (syncAddress). */
-  onAssumptionSwitch() {
-    const wanted = new Set(Object.entries(this.altInputs).filter(([, cb]) => cb.checked).map(([k]) => k));
+   *  a game fragment in the address follows the new game (syncAddress). `key`, `on`: the switch
+   *  and its new state; the rules wanted are worked out when the request runs, from the rules
+   *  the board then plays (a link opened meanwhile may have changed them), and afterwards the
+   *  switches show the rules the board plays, whatever the outcome. Moves taken back (Redo)
+   *  are not replayed: the message says they are dropped. */
+  onAssumptionSwitch(key, on) {
     this.clearSelection();
     return this.exclusive(async () => {
       const T = this.T;
+      const gen = this.fragGen;
+      const wanted = new Set(this.alt);
+      if (on) wanted.add(key); else wanted.delete(key);
       this.render();
+      const dropped = Array.isArray(this.st.future) ? this.st.future.length : 0;
       const played = this.st.history.slice(0, this.st.cursor);
       const moves = played.map((h) => h.move);
       const args = { rules_toml: this.data.rules_toml, overrides: this.overrides(wanted), otn: this.origin.otn, to_move: this.origin.to_move };
@@ -1801,25 +1933,29 @@ class Board {
         let r = await this.engine.call("new_game", { ...args, moves });
         let text;
         if (r.ok) {
-          text = moves.length ? T.rulesReplayed(moves.length) : T.rulesChanged;
+          const turns = this.turnNumbers(played).pop(); // counted as the move list counts them
+          text = !moves.length ? T.rulesChanged
+            : r.state.result ? T.rulesReplayedOver(turns, this.resultText(r.state.result))
+              : T.rulesReplayed(turns);
         } else { // the worker kept the old game: start the new rules from the game's start
           const i = Math.min(r.state.cursor, moves.length - 1);
           const why = r.error ? engineText(moveReason(r.error, moves[i]), this.lang) : "";
           text = T.rulesRestarted(this.turnNumbers(played)[i], played[i].notation || moves[i], why);
           r = await this.engine.call("new_game", { ...args, moves: [] });
         }
+        if (dropped) text += T.futureDropped(dropped);
         this.alt = wanted;
         this.st = r.state;
         await this.refreshRuleInfo();
         this.message(text);
         this.say(text);
-        this.syncAddress();
+        await this.syncAddress(gen);
       } catch (e) {
-        this.syncAltInputs();
         const text = T.altRefused(engineText(e.message || e, this.lang));
         this.message(text);
         this.say(text);
       } finally {
+        this.syncAltInputs();
         this.render();
       }
     });

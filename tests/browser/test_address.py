@@ -1,0 +1,316 @@
+"""The address follows the board's game, and the board's controls never act on a stale game
+(breaker round 2 on the board; README "Share links"; notes/CONTRACTS.md "Board additions").
+
+Each test is one fault the breaker found, replayed in Debian's Chromium:
+
+- Back after an in-page anchor (a § link) reloaded the old link and dropped the moves played;
+- a switch toggled while a link loaded left the switches showing other rules than the board played;
+- a hash change during a switch or Restart was overwritten by the older game;
+- the editor ignored an address changed meanwhile, and "Play from here" left the old link;
+- a double click on "End turn" hit Undo, which slid under the pointer;
+- a switch on a game of more than 500 moves cleared the address, and a link of such a game
+  ended by repetition reopened unfinished;
+- a switch dropped the moves taken back without a word;
+- after the editor's Cancel the berserker was no longer selected.
+
+Positions are written from the rules of the variants named (EALD: Ealdfæder Tæfl, 9×9,
+attackers first; BERSERK: Berserk Hnefatafl, 11×11, §5.4 berserk turns).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import ROOT, wait_idle, wait_ready
+
+pytestmark = pytest.mark.browser
+
+EALD = "ealdfaeder-taefl"
+BERSERK = "berserk-hnefatafl"
+# Berserk Hnefatafl: attackers c1 c4 f2 h2, defenders c3 e2, king h8; c1-c2 takes c3 between c2
+# and c4 (§5.4), and the attacker on c2 may go on (c2-d2 takes e2): a berserk turn under way.
+TWO_CAPTURES_OTN = "/2t8/4Tt1t3/2T8/2t8/11/11/11/7K3/11/11/11/"
+
+
+def set_hash(page, fragment: str):
+    """Navigate within the page to `fragment` (a new history entry) and wait for the board."""
+    page.evaluate("(f) => { location.hash = f; }", fragment)
+    page.wait_for_timeout(50)
+    wait_idle(page)
+
+
+def address(page) -> str:
+    return page.evaluate("() => location.hash")
+
+
+def board_js(page, body: str):
+    return page.evaluate("() => { const B = document.querySelector('#board').tbBoard; " + body + " }")
+
+
+@pytest.fixture
+def eald(open_board):
+    bp = open_board(EALD, "de")
+    if bp.attr("data-mode") == "edit":
+        bp.page.click('#board [data-editor="cancel"]')
+    bp.start()
+    yield bp
+    bp.start()
+
+
+def test_back_after_an_anchor_keeps_the_moves_played(eald):
+    page = eald.page
+    set_hash(page, "#moves=d1-d3")
+    eald.move("d4", "c4")
+    eald.move("e2", "g2")
+    assert address(page) == "#moves=d1-d3,d4-c4,e2-g2"      # the address follows every move
+    set_hash(page, "#board")                                 # an anchor: no game
+    eald.move("d6", "c6")                                    # a move after the anchor
+    page.go_back()
+    page.wait_for_timeout(100)
+    wait_idle(page)
+    assert eald.moves() == ["d1-d3", "d4-c4", "e2-g2", "d6-c6"]
+    assert address(page) == "#moves=d1-d3,d4-c4,e2-g2,d6-c6"
+    assert eald.message() == ""
+
+
+def test_back_to_another_game_opens_it(eald):
+    page = eald.page
+    set_hash(page, "#moves=d1-d3")
+    set_hash(page, "#moves=e2-g2")
+    assert eald.moves() == ["e2-g2"]
+    page.go_back()
+    page.wait_for_timeout(100)
+    wait_idle(page)
+    assert eald.moves() == ["d1-d3"]
+
+
+def test_switch_clicked_while_a_link_loads_shows_the_rules_played(open_board):
+    bp = open_board(EALD, "en")
+    page = bp.page
+    bp.start()
+    data = json.loads(page.eval_on_selector('#board script[data-role="board-data"]', "e => e.textContent"))
+    switches = {a["key"]: a for a in data["assumptions"] if a.get("alternative") is not None}
+    assert "king_armed" in switches and "corner_hostile" in switches
+    page.evaluate("""(L) => { location.hash = L;
+        setTimeout(() => document.querySelector('#board [data-alternative="king_armed"]').click(), 0); }""",
+                  "#moves=d1-d3&alt=corner_hostile")
+    page.wait_for_timeout(300)
+    wait_idle(page)
+    ticked = sorted(k for k in switches if page.is_checked(f'#board [data-alternative="{k}"]'))
+    played = sorted(board_js(page, "return [...B.alt];"))
+    info = page.evaluate("async () => await document.querySelector('#board').tbBoard.engine.call('rules_info')")
+    assert ticked == played and "corner_hostile" in played
+    for key, a in switches.items():
+        alt = a["alternative"] if isinstance(a["alternative"], dict) else {key: a["alternative"]}
+        for k, v in alt.items():
+            if key in played:
+                assert info[k]["value"] == v, (key, k)
+            else:
+                assert info[k]["value"] != v, (key, k)
+    bp.start()
+
+
+@pytest.mark.parametrize("trigger", ['#board [data-alternative="king_armed"]', '#board [data-action="reset"]'])
+def test_hash_change_during_a_switch_or_restart_wins(eald, trigger):
+    page = eald.page
+    set_hash(page, "#moves=d1-d3,d4-c4")
+    page.evaluate("(sel) => { document.querySelector(sel).click(); location.hash = '#moves=e2-g2'; }", trigger)
+    page.wait_for_timeout(300)
+    wait_idle(page)
+    assert eald.moves() == ["e2-g2"]
+    assert address(page) == "#moves=e2-g2"
+    page.reload()
+    wait_ready(page)
+    wait_idle(page)
+    assert eald.moves() == ["e2-g2"]
+
+
+def test_editor_and_the_address(eald):
+    page = eald.page
+    set_hash(page, "#moves=d1-d3")
+    eald.action("edit")
+    page.evaluate("() => { location.hash = '#moves=e2-g2'; }")
+    page.wait_for_timeout(200)
+    page.click('#board [data-editor="cancel"]')              # Cancel: the address changed meanwhile opens
+    page.wait_for_timeout(100)
+    wait_idle(page)
+    assert eald.moves() == ["e2-g2"]
+    eald.action("edit")
+    page.click('#board [data-editor="clear"]')
+    for tool, sq in [("king", "c3"), ("attacker", "a2")]:
+        page.check(f'#board input[data-tool="{tool}"]')
+        eald.click(sq)
+    page.check('#board input[data-editor-turn="defenders"]')
+    page.click('#board [data-editor="play"]')
+    wait_idle(page)
+    expected = {"c3": "king", "a2": "attacker"}
+    assert eald.pieces() == expected
+    # first row = rank 1: a2 on rank 2, c3 on rank 3
+    assert address(page) == "#pos=/9/t8/2K6/9/9/9/9/9/9/&turn=defenders"
+    page.reload()
+    wait_ready(page)
+    wait_idle(page)
+    assert eald.pieces() == expected and eald.attr("data-to-move") == "defenders"
+
+
+@pytest.fixture
+def berserk(open_board):
+    bp = open_board(BERSERK, "de")
+    if bp.attr("data-mode") == "edit":
+        bp.page.click('#board [data-editor="cancel"]')
+    bp.start()
+    yield bp
+    bp.start()
+
+
+def selected(bp) -> list[str]:
+    return bp.page.eval_on_selector_all("#board .tb-sq.tb-selected", "els => els.map(e => e.dataset.square)")
+
+
+def test_double_click_on_end_does_not_undo(berserk):
+    page = berserk.page
+    set_hash(page, f"#pos={TWO_CAPTURES_OTN}&turn=attackers&moves=c1-c2")
+    assert berserk.attr("data-berserker") == "c2"
+    end = page.locator('#board [data-action="end"]')
+    end.scroll_into_view_if_needed()
+    box = end.bounding_box()
+    undo_before = page.locator('#board [data-action="undo"]').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(150)
+    # the button left the reader's reach: the board has the focus (keys go on playing)
+    assert page.evaluate("() => document.activeElement.matches('#board svg.tb-svg')")
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(150)
+    wait_idle(page)
+    notations = page.eval_on_selector_all('#board [data-role="move-list"] li[data-ply]', "els => els.map(e => e.dataset.notation)")
+    assert notations == ["c1-c2xc3", "end"]                  # the second click undid nothing
+    assert page.locator('#board [data-action="undo"]').bounding_box() == undo_before
+    assert not end.is_visible() and end.get_attribute("data-reserved") is not None
+
+
+def test_berserker_selected_again_after_editor_cancel(berserk):
+    page = berserk.page
+    set_hash(page, f"#pos={TWO_CAPTURES_OTN}&turn=attackers&moves=c1-c2")
+    assert selected(berserk) == ["c2"]
+    berserk.action("edit")
+    page.click('#board [data-editor="cancel"]')
+    wait_idle(page)
+    page.wait_for_selector("#board [data-target]")
+    assert selected(berserk) == ["c2"]
+
+
+def test_switch_says_that_moves_taken_back_are_dropped(open_board):
+    bp = open_board(EALD, "en")
+    page = bp.page
+    bp.load("#moves=d1-d3,d4-c4")
+    bp.action("undo")
+    page.check('#board [data-alternative="king_armed"]')
+    wait_idle(page)
+    assert bp.message() == ("Rules changed: the game goes on under the new rules; its move is legal "
+                            "under them too. The move taken back is dropped.")
+    assert address(page) == "#moves=d1-d3&alt=king_armed"
+    bp.start()
+
+
+def _game_ending_in_repetition(prefix_len: int):
+    """A game of Berserk Hnefatafl: `prefix_len` seeded random moves that end nothing, then two
+    pieces shuffling back and forth until the repetition rule of the page's rules ends it (the
+    moves are found with the engine; the result is the rule's, read from rules.toml)."""
+    from tafl_core import Game, Move, load_ruleset
+    from test_links_robust import _long_game
+    rs = load_ruleset(ROOT / "variants_src" / BERSERK)
+    moves = _long_game(prefix_len, seed=2)
+    g = Game(rs)
+    for mv in moves:
+        g.play(mv)
+    assert g.berserker < 0, "the prefix must end between turns"
+
+    def quiet(game):
+        out = []
+        for m in game.move_codes():
+            played = game.play(Move(m >> 10, m & 1023, rs.size))
+            ok = not played.captures and played.result is None and game.berserker < 0
+            game.undo()
+            if ok:
+                out.append(Move(m >> 10, m & 1023, rs.size))
+        return out
+
+    for a in quiet(g)[:40]:
+        g.play(a)
+        for b in quiet(g)[:40]:
+            g.play(b)
+            cycle = [a, b, Move(a.to, a.frm, rs.size), Move(b.to, b.frm, rs.size)]
+            tail, ok = [], True
+            g.undo()
+            g.undo()
+            for mv in cycle * 3:
+                if g.why_illegal(mv):
+                    ok = False
+                    break
+                g.play(mv)
+                tail.append(str(mv))
+                if g.result is not None:
+                    break
+            result = g.result
+            for _ in tail:
+                g.undo()
+            if ok and result is not None and result.reason == "repetition":
+                g.play(a)
+                return moves + tail, result
+            g.play(a)
+        g.undo()
+    raise AssertionError("no repetition found")
+
+
+def test_long_game_links_stay_bounded_and_keep_a_repetition(open_board):
+    from tafl_core import Game, load_ruleset
+    moves, result = _game_ending_in_repetition(495)
+    assert len(moves) > 500
+    rs = load_ruleset(ROOT / "variants_src" / BERSERK)
+    g = Game(rs)
+    for mv in moves:
+        g.play(mv)
+    expected = g.position().pieces
+    bp = open_board(BERSERK, "en")
+    page = bp.page
+    bp.load("#moves=" + ",".join(moves[:500]))
+    assert bp.message() == ""
+    for mv in moves[500:]:
+        page.evaluate("(m) => document.querySelector('#board').tbBoard.play(m)", mv)
+        wait_idle(page)
+    assert bp.attr("data-reason") == "repetition"
+    # the address follows, bounded (at most 500 moves, a start position)
+    frag = address(page)
+    assert "pos=" in frag and frag.count(",") < 500 and len(frag) <= 4097
+    bp.action("share")
+    link = page.input_value('#board [data-role="share-link"]')
+    assert "too long for a link" in bp.message()
+    bp.load("#" + link.split("#", 1)[1])
+    assert bp.message() == ""
+    assert bp.pieces() == expected
+    assert bp.attr("data-reason") == "repetition"            # the repetition still counts
+    assert bp.attr("data-result") == (result.winner or "draw")
+    bp.start()
+
+
+def test_switch_on_a_long_game_keeps_a_bounded_address(open_board):
+    from test_links_robust import _long_game
+    moves = _long_game(510, seed=1)
+    bp = open_board(BERSERK, "en")
+    page = bp.page
+    bp.load("#moves=" + ",".join(moves[:500]))
+    for mv in moves[500:]:
+        page.evaluate("(m) => document.querySelector('#board').tbBoard.play(m)", mv)
+        wait_idle(page)
+    pieces = bp.pieces()
+    page.check('#board [data-alternative="encirclement"]')
+    wait_idle(page)
+    frag = address(page)
+    assert "pos=" in frag and "alt=encirclement" in frag and frag.count(",") < 500
+    page.reload()
+    wait_ready(page)
+    wait_idle(page)
+    assert bp.pieces() == pieces and page.is_checked('#board [data-alternative="encirclement"]')
+    bp.start()
