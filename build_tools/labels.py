@@ -175,6 +175,7 @@ RULE_NAMES: dict[str, dict[str, str]] = {
         "berserk": "Berserkerzug",
         "berserk_compulsory": "Berserkerzug ist Pflicht",
         "one_step": "Ziehen nur ein Feld weit",
+        "custodial": "Schlagen zwischen zwei Feinden",
     },
     "en": {
         "first_mover": "First move",
@@ -213,6 +214,7 @@ RULE_NAMES: dict[str, dict[str, str]] = {
         "berserk": "Berserk move",
         "berserk_compulsory": "Berserk move compulsory",
         "one_step": "Move one square only",
+        "custodial": "Custodial capture (between two enemies)",
     },
 }
 

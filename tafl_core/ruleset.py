@@ -51,7 +51,9 @@ _BASE_KEYS = ("first_mover", "escape", "king_armed", "king_capture", "throne", "
 _SPECIAL_KEYS = {kind: tuple(f"{kind}_{f}" for f in _KIND_LIST_FIELDS) for kind in SPECIAL_KINDS}
 #: Keys that may be left out of any rules.toml; absent they take these values (no jumps, no
 #: berserk moves: the rule of every variant without special pieces).
-OPTIONAL_DEFAULTS: dict[str, Any] = {"king_jump": "none", "berserk": "off", "one_step": ()}
+#: ``custodial`` (always true) names the section that states the basic custodial capture of
+#: pieces between two enemies, which every ruleset has, so that a capture can link to it.
+OPTIONAL_DEFAULTS: dict[str, Any] = {"king_jump": "none", "berserk": "off", "one_step": (), "custodial": True}
 #: Keys that exist only with special pieces in the layout or berserk moves.
 _PIECE_KEYS = {COMMANDER: ("commander_jump", "commander_king_capture"), KNIGHT: ("knight_jump",)}
 _ALL_PIECE_KEYS = ("commander_jump", "commander_king_capture", "knight_jump")
@@ -402,6 +404,10 @@ def _valid_value(key: str, value: Any, size: int) -> str | None:
     elif key in _BOOLS:
         if not isinstance(value, bool):
             return "must be true or false"
+    elif key == "custodial":
+        if value is not True:
+            return ("must be true: every ruleset takes a piece enclosed between two enemies (custodial "
+                    "capture); the key only names the section that says so")
     elif key == "repetition_count":
         if value not in (2, 3, 4) or isinstance(value, bool):
             return "must be 2 (first repeat), 3 (third occurrence) or 4 (fourth occurrence)"

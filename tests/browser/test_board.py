@@ -219,7 +219,10 @@ def test_capture_from_shared_link(context, server, board_pages):
         assert marks == ["d4"]
         lines = bp.page.eval_on_selector_all('#board [data-role="captures"] li', "els => els.map(e => e.textContent)")
         assert len(lines) == 1
-        assert lines[0].startswith("Defender on d4 taken between e4 and c4")
+        assert lines[0] == "Defender on d4 taken between e4 and c4, §5.4"
+        # the § of the custodial capture (rules.toml [rules.custodial], §5.4) links to the section
+        href = bp.page.eval_on_selector('#board [data-role="captures"] li a', "a => a.getAttribute('href')")
+        assert href == "#sec-5-4" and bp.page.locator(href).count() == 1
         assert bp.errors == [] and bp.dialogs == []
     finally:
         bp.page.close()

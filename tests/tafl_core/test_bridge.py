@@ -77,3 +77,25 @@ def test_history_follows_undo_and_a_different_move():
     assert [h["move"] for h in s.play("d1-d2")["state"]["history"]] == ["d1-d2"]
     s.undo()
     assert [h["move"] for h in s.redo()["history"]] == ["d1-d2"]
+
+
+def test_a_custodial_capture_names_its_section():
+    """Ealdfæder Tæfl §5.4 "Capturing ordinary pieces": a piece enclosed on two opposite sides by
+    two enemies is captured. e1-e4 takes d4 between e4 and c4; the capture carries the rule
+    `custodial` and its section 5.4 (rules.toml [rules.custodial]), so the board can link it."""
+    s = Session(EALD)
+    s.start("/4t4/9/9/2tT5/9/9/6K2/9/9/", "attackers")
+    cap = s.play("e1-e4")["state"]["history"][-1]["captures"]
+    assert [(c["square"], c["reason"], c["rule"], c["ref"]) for c in cap] == [("d4", "custodial", "custodial", "5.4")]
+
+
+def test_custodial_can_only_be_true():
+    """`custodial` only names the section of the basic capture; the engine has no ruleset
+    without it, so `false` is refused with the line of the rule's table."""
+    from tafl_core import Ruleset
+    from tafl_core.errors import RulesFileError
+    text = EALD.replace("[rules.custodial]\nvalue = true", "[rules.custodial]\nvalue = false")
+    assert text != EALD
+    with pytest.raises(RulesFileError, match="custodial.*must be true") as exc:
+        Ruleset.from_toml(text)
+    assert exc.value.line == text.splitlines().index("[rules.custodial]") + 1
