@@ -49,14 +49,20 @@ def board_js(page, body: str):
     return page.evaluate("() => { const B = document.querySelector('#board').tbBoard; " + body + " }")
 
 
-@pytest.fixture
-def eald(open_board):
-    bp = open_board(EALD, "de")
+def fresh_board(open_board, slug: str):
+    """The shared German page of `slug`, out of the editor, at its start position (also after
+    the test, for the next one)."""
+    bp = open_board(slug, "de")
     if bp.attr("data-mode") == "edit":
         bp.page.click('#board [data-editor="cancel"]')
     bp.start()
     yield bp
     bp.start()
+
+
+@pytest.fixture
+def eald(open_board):
+    yield from fresh_board(open_board, EALD)
 
 
 def test_back_after_an_anchor_keeps_the_moves_played(eald):
@@ -157,12 +163,7 @@ def test_editor_and_the_address(eald):
 
 @pytest.fixture
 def berserk(open_board):
-    bp = open_board(BERSERK, "de")
-    if bp.attr("data-mode") == "edit":
-        bp.page.click('#board [data-editor="cancel"]')
-    bp.start()
-    yield bp
-    bp.start()
+    yield from fresh_board(open_board, BERSERK)
 
 
 def selected(bp) -> list[str]:
@@ -265,14 +266,10 @@ def _game_ending_in_repetition(prefix_len: int):
 
 
 def test_long_game_links_stay_bounded_and_keep_a_repetition(open_board):
-    from tafl_core import Game, load_ruleset
+    from test_links_robust import final_game
     moves, result = _game_ending_in_repetition(495)
     assert len(moves) > 500
-    rs = load_ruleset(ROOT / "variants_src" / BERSERK)
-    g = Game(rs)
-    for mv in moves:
-        g.play(mv)
-    expected = g.position().pieces
+    expected = final_game(moves).position().pieces
     bp = open_board(BERSERK, "en")
     page = bp.page
     bp.load("#moves=" + ",".join(moves[:500]))

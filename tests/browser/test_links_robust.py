@@ -50,14 +50,19 @@ def _long_game(n: int, seed: int = 1) -> list[str]:
     return moves
 
 
-def test_long_game_is_shared_as_a_position_that_opens(open_board):
+def final_game(moves: list[str]):
+    """The tafl_core Game after `moves` from the start of Berserk Hnefatafl."""
     from tafl_core import Game, load_ruleset
     from conftest import ROOT
-    moves = _long_game(501)
-    rs = load_ruleset(ROOT / "variants_src" / BERSERK)
-    g = Game(rs)
+    g = Game(load_ruleset(ROOT / "variants_src" / BERSERK))
     for mv in moves:
         g.play(mv)
+    return g
+
+
+def test_long_game_is_shared_as_a_position_that_opens(open_board):
+    moves = _long_game(501)
+    g = final_game(moves)
     expected = g.position().pieces
     bp = open_board(BERSERK, "en")
     bp.load("#moves=" + ",".join(moves[:500]))
