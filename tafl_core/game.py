@@ -290,8 +290,35 @@ class _Tables:
         # codes 1..3 draw their keys first, so hashes of games without special pieces stay as they were
         self.zobrist = [[0] * n2] + [[rng.getrandbits(64) for _ in range(n2)] for _ in range(3)]
         self.within_cache: dict[tuple[int, int], bytes] = {}   # see _stop_from_special
+        self.slide_cache: dict[int, list] = {}                  # see slides()
         self.z_side = rng.getrandbits(64)
         self.zobrist += [[rng.getrandbits(64) for _ in range(n2)] for _ in range(2)]
+
+
+    def slides(self, code: int) -> list:
+        """The sliding moves of piece ``code`` from each ordinary square, precomputed for the
+        move generator: per square a tuple of rays, each ray a tuple of ``(square, move code)``
+        pairs outward, cut after the first square the piece may not pass, with move code 0 on a
+        square where it may not stop (it still blocks when occupied). Pieces on a special square
+        move by the general loop (:func:`_stop_from_special`). Built on first use, per code."""
+        out = self.slide_cache.get(code)
+        if out is None:
+            stop, pas = self.stop[code], self.passable[code]
+            out = []
+            for f, rays in enumerate(self.rays):
+                base = f << 10
+                cut = []
+                for ray in rays:
+                    pairs = []
+                    for sq in ray:
+                        pairs.append((sq, base | sq if stop[sq] else 0))
+                        if not pas[sq]:
+                            break
+                    if pairs:
+                        cut.append(tuple(pairs))
+                out.append(tuple(cut))
+            self.slide_cache[code] = out
+        return out
 
 
 class Game:
@@ -410,12 +437,20 @@ class Game:
             code = board[f]
             if not code or SIDE_OF[code] != side:
                 continue
-            stop = stops[code] if kinds[f] == NORMAL else _stop_from_special(t, code, f)
+            normal = kinds[f] == NORMAL
+            stop = stops[code] if normal else _stop_from_special(t, code, f)
             base = f << 10
             if one_step[code]:
                 for s in t.adj[f]:
                     if not board[s] and stop[s]:
                         append(base | s)
+            elif normal:   # the common case: precomputed rays (t.slides), one test per square
+                for ray in (t.slide_cache.get(code) or t.slides(code))[f]:
+                    for s, m in ray:
+                        if board[s]:
+                            break
+                        if m:
+                            append(m)
             else:
                 pas = passable[code]
                 for ray in rays[f]:
