@@ -17,7 +17,7 @@ from .ruleset import Ruleset
 from .squares import parse_square, square_name
 
 #: Bounds for untrusted input from share links.
-MAX_MOVES = 1000
+MAX_MOVES = 100_000
 MAX_MOVE_TEXT = 12
 
 

@@ -311,3 +311,115 @@ def test_switch_on_a_long_game_keeps_a_bounded_address(open_board):
     wait_idle(page)
     assert bp.pieces() == pieces and page.is_checked('#board [data-alternative="encirclement"]')
     bp.start()
+
+
+# ---------------------------------------------------------------- breaker round 3
+
+def test_back_after_an_anchor_keeps_a_game_that_took_another_turn(eald):
+    """The reader took a move back after the § link and played another one: the entry before
+    the anchor holds the older game, but it is the same game in the same page, so Back keeps
+    the reader's (h5-g5 then d4-d2, not the link's d4-d3)."""
+    page = eald.page
+    set_hash(page, "#moves=h5-g5,d4-d3")
+    set_hash(page, "#sec-1")
+    eald.action("undo")
+    eald.move("d4", "d2")
+    page.go_back()
+    page.wait_for_timeout(100)
+    wait_idle(page)
+    assert eald.moves() == ["h5-g5", "d4-d2"]
+    assert address(page) == "#moves=h5-g5,d4-d2"
+
+
+def test_reload_after_an_anchor_restores_the_game(eald):
+    """A § link puts an anchor in the address; the game played after it is kept in the entry
+    (history.state) and a reload opens it, the anchor staying in the address."""
+    page = eald.page
+    set_hash(page, "#moves=h5-g5,d4-d3")
+    set_hash(page, "#sec-1")
+    eald.move("g5", "g7")
+    page.reload()
+    wait_ready(page)
+    wait_idle(page)
+    assert eald.moves() == ["h5-g5", "d4-d3", "g5-g7"]
+    assert address(page) == "#sec-1"
+
+
+def test_back_after_an_anchor_keeps_a_game_longer_than_the_address(open_board):
+    """Over 500 plies the address holds a later start position and the last moves; Back after
+    a § link still keeps the whole game (Undo reaches its first move)."""
+    from test_links_robust import _long_game
+    moves = _long_game(520, seed=3)
+    bp = open_board(BERSERK, "en")
+    page = bp.page
+    bp.load("#moves=" + ",".join(moves[:500]))
+    for mv in moves[500:]:
+        page.evaluate("(m) => document.querySelector('#board').tbBoard.play(m)", mv)
+        wait_idle(page)
+    assert "pos=" in address(page)
+    set_hash(page, "#sec-1")
+    page.go_back()
+    page.wait_for_timeout(100)
+    wait_idle(page)
+    assert len(bp.moves()) == 520 and bp.message() == ""
+    bp.start()
+
+
+@pytest.mark.parametrize("fragment,turn", [("#moves=end", 1), ("#moves=d1-d2,end", 2)])
+def test_a_refused_end_is_numbered_by_its_own_turn(berserk, fragment, turn):
+    """`end` outside a berserk turn is the next side's move: Zug 1 at the start, Zug 2 after
+    the attackers' d1-d2 (the move list numbers turns; §5.1: the attackers move first)."""
+    set_hash(berserk.page, fragment)
+    assert berserk.message().startswith(f"Der Link enthält keine gültige Partie (Zug {turn} (end) ist nicht erlaubt")
+
+
+def test_keyboard_focus_stays_on_undo_and_moves_from_a_spent_redo(eald):
+    page = eald.page
+    set_hash(page, "#moves=d1-d3,d4-c4")
+    page.focus('#board [data-action="undo"]')
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert page.evaluate("() => document.activeElement.dataset.action") == "undo"
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert eald.moves() == []                                  # two presses, two moves back
+    # Undo is spent (disabled): the focus went to Redo, not to the page
+    assert page.evaluate("() => document.activeElement.dataset.action") == "redo"
+    page.focus('#board [data-action="redo"]')
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert eald.moves() == ["d1-d3", "d4-c4"]
+    # Redo is spent (disabled): the focus went to Undo, not to the page
+    assert page.evaluate("() => document.activeElement.dataset.action") == "undo"
+
+
+def test_editor_start_position_follows_a_switched_first_mover(open_board):
+    """Ard Rí: who moves first is assumed (attackers; alternative defenders). With the switch on,
+    the editor's "Startaufstellung" gives the defenders the move, as Restart does."""
+    bp = open_board("ard-ri", "de")
+    page = bp.page
+    bp.start()
+    page.check('#board [data-alternative="first_mover"]')
+    wait_idle(page)
+    bp.action("edit")
+    page.click('#board [data-editor="start"]')
+    assert page.is_checked('#board input[data-editor-turn="defenders"]')
+    page.click('#board [data-editor="play"]')
+    wait_idle(page)
+    assert bp.attr("data-to-move") == "defenders"
+    bp.start()
+
+
+def test_dropped_moves_are_counted_in_turns(berserk):
+    """A berserk capture and its `end` are one turn (§5.4): taking them back and switching a
+    rule counts two turns dropped when the king's h8-h9 was taken back too (three plies)."""
+    page = berserk.page
+    set_hash(page, f"#pos={TWO_CAPTURES_OTN}&turn=attackers&moves=c1-c2,end,h8-h9")
+    berserk.action("undo")
+    berserk.action("undo")
+    berserk.action("undo")
+    page.check('#board [data-alternative="berserk_compulsory"]')
+    wait_idle(page)
+    assert berserk.message() == "Regeln gewechselt. Die 2 zurückgenommenen Züge sind damit verworfen."

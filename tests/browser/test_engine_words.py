@@ -93,6 +93,26 @@ def _berserk_reasons() -> set[str]:
     return out
 
 
+def _link_reasons() -> set[str]:
+    """Refusals a share link can meet beyond the board's own syntax check (squares up to y25,
+    position records up to the fragment's 4 KB): a square off the board, a record too long,
+    and a game too long to replay (the bridge's bound), through tafl_core.bridge."""
+    from tafl_core.bridge import MAX_MOVES, Session
+    text = (ROOT / "variants_src" / "berserk-hnefatafl" / "rules.toml").read_text(encoding="utf-8")
+    out: set[str] = set()
+    s = Session(text)
+    s.start()
+    out.add(re.sub(r"^[a-y]\d{1,2}-[a-y]\d{1,2}: ", "", s.play("l1-l2")["error"]))
+    try:
+        Session(text).start("/" + ("10t" * 12 + "/") * 25, "attackers")
+    except ValueError as exc:
+        out.add(str(exc))
+    else:
+        raise AssertionError("a 925-character record was accepted")
+    out.add(Session(text).play_all(["a1-a2"] * (MAX_MOVES + 1))["error"])
+    return out
+
+
 def _position_reasons() -> set[str]:
     """Refusals of tafl_core.bridge.check_position (the editor's "Play from here", a link's
     `pos=`) for positions that break each check."""
@@ -127,7 +147,7 @@ def _shape(text: str) -> str:
 
 
 def test_every_engine_reason_is_german_on_german_pages(open_board):
-    reasons = _move_reasons() | _berserk_reasons() | _position_reasons()
+    reasons = _move_reasons() | _berserk_reasons() | _link_reasons() | _position_reasons()
     by_shape: dict[str, list[str]] = {}
     for r in sorted(reasons):
         by_shape.setdefault(_shape(r), []).append(r)
@@ -137,7 +157,8 @@ def test_every_engine_reason_is_german_on_german_pages(open_board):
                  "the piece on # belongs to the", "the way from # to # is blocked at #",
                  "a berserk move must capture", "the position has no king", "the game is over",
                  "no berserk turn to end", "the berserk turn must go on",
-                 "only from or to a restricted square"):
+                 "only from or to a restricted square", "is off the", "position record is too long",
+                 "at most # moves"):
         assert any(re.search(must, s) for s in by_shape), f"no engine reason like {must!r} was produced"
     bp = open_board("ealdfaeder-taefl", "de")
     shown = bp.page.evaluate("""async (msgs) => {

@@ -99,3 +99,16 @@ def test_custodial_can_only_be_true():
     with pytest.raises(RulesFileError, match="custodial.*must be true") as exc:
         Ruleset.from_toml(text)
     assert exc.value.line == text.splitlines().index("[rules.custodial]") + 1
+
+
+def test_play_all_replays_a_game_of_more_than_a_thousand_moves():
+    """The board replays its whole game when an assumption is switched (worker new_game): a game
+    of 1,200 plies must replay (breaker round 3: the old bound of 1,000 threw the game away).
+    The moves are the king and an attacker walking back and forth on an empty Ealdfaeder board
+    (no capture, no escape: squares away from the corners)."""
+    s = Session(EALD, {"repetition": "ignored"})
+    s.start("/9/4t4/9/9/9/9/4K4/9/9/", "attackers")
+    moves = ["e2-f2", "e7-d7", "f2-e2", "d7-e7"] * 300
+    out = s.play_all(moves)
+    assert out["ok"], out["error"]
+    assert len(out["state"]["history"]) == 1200

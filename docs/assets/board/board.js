@@ -161,6 +161,7 @@ const STRINGS = {
       + (n ? `beginnt mit der Stellung vor ${n === 1 ? "dem letzten Zug" : `den letzten ${n} Zügen`}; die Züge davor (und Wiederholungen unter ihnen) enthält er nicht.`
         : "enthält die Stellung jetzt, ohne die Züge davor."),
     linkLabel: "Link auf diese Partie",
+    addressCut: (n) => `Die Adresse enthält nicht die ganze Partie (zu lang): Sie beginnt bei der Stellung vor ${n === 1 ? "dem letzten Zug" : `den letzten ${n} Zügen`}; die Züge davor lassen sich nicht zurücknehmen.`,
     loadedFromLink: "Partie aus dem Link geladen.",
     // editor
     editorTitle: "Stellung aufbauen",
@@ -290,6 +291,7 @@ const STRINGS = {
       + (n ? `starts from the position before ${n === 1 ? "the last move" : `the last ${n} moves`}; it leaves out the moves before that (and any repetition among them).`
         : "holds the position now, without the moves before it."),
     linkLabel: "Link to this game",
+    addressCut: (n) => `The address does not hold the whole game (too long): it starts from the position before ${n === 1 ? "the last move" : `the last ${n} moves`}; the moves before that cannot be taken back.`,
     loadedFromLink: "Game loaded from the link.",
     editorTitle: "Set up a position",
     editorHelp: "Choose a piece, then click squares; clicking the same piece again removes it.",
@@ -449,6 +451,11 @@ const ENGINE_DE = [
   [/^row (\d+): empty run of 0 squares$/, (m) => `Reihe ${m[1]}: eine Lücke von 0 Feldern`],
   [/^row (\d+): the run (\d+) has a leading zero$/, (m) => `Reihe ${m[1]}: die Zahl ${m[2]} beginnt mit einer Null`],
   [/^unknown character '(.)' in position record$/, (m) => `unbekanntes Zeichen „${m[1]}“ in der Stellung`],
+  [/^position record is too long \((\d+) characters\)$/, (m) => `die Stellung ist zu lang (${m[1]} Zeichen)`],
+  [/^position record has (\d+) rows; boards are (\d+) to (\d+) wide$/,
+    (m) => `die Stellung hat ${m[1]} Reihen; ein Brett ist ${m[2]} bis ${m[3]} Felder breit`],
+  [new RegExp(`^square '${SQ}' is off the (\\d+)x(\\d+) board$`), (m) => `das Feld ${m[1]} liegt nicht auf dem ${m[2]}×${m[3]}-Brett`],
+  [/^at most (\d+) moves$/, (m) => `höchstens ${m[1]} Züge`],
   [/^the king already stands on an escape square \(([a-y]\d+)\)$/,
     (m) => `der König steht schon auf einem Fluchtfeld (${m[1]})`],
   [/^(?:the )?position is (\d+)x(\d+), (?:but this board is|the ruleset's board is) (\d+)x(\d+)$/,
@@ -593,6 +600,12 @@ class Board {
     this.chain = Promise.resolve();
     this.pendingOps = 0;
     this.fragGen = 0;
+    // The game the board plays, as history entries know it (history.state.taflGame, written by
+    // syncAddress): this document's token and a number that grows when a link opens another
+    // game. After a reload the token differs, so every entry opens its own game again.
+    this.docToken = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+    this.gameNo = 0;
+    this.following = false; // the address held a game link: keep the game in history.state
     // Until the engine answers, render the page's own data (the start position).
     this.st = {
       size: this.size, to_move: this.home.to_move || this.data.first_mover, pieces: { ...this.data.pieces },
@@ -769,13 +782,20 @@ class Board {
     mk("clear", T.editorClear, () => { this.editor.pieces = {}; this.render(); });
     mk("start", T.editorStart, () => {
       this.editor.pieces = { ...this.data.pieces };
-      this.setEditorTurn(this.home.to_move || this.data.first_mover);
+      this.setEditorTurn(this.home.to_move || this.firstMover());
       this.render();
     });
     mk("play", T.editorPlay, () => this.editorPlay());
     mk("cancel", T.editorCancel, () => this.leaveEditor());
     box.append(tools, side, btns);
     return box;
+  }
+
+  /** Who moves first under the rules the board plays (a switched assumption may change it;
+   *  the engine's rules_info), else the page's documented first mover. */
+  firstMover() {
+    const info = this.ruleInfo && this.ruleInfo.first_mover;
+    return info && (info.value === "attackers" || info.value === "defenders") ? info.value : this.data.first_mover;
   }
 
   buildAssumptions() {
@@ -1000,7 +1020,11 @@ class Board {
     const st = this.st;
     const editing = this.mode === "edit";
     const berserk = !editing && !st.result && st.berserk && typeof st.berserk.square === "string" ? st.berserk : null;
-    const on = this.ready && !this.busy && !editing;
+    // Busy does not disable (a focused control that becomes disabled loses the keyboard focus):
+    // the handlers take no input while the engine works; aria-disabled says so.
+    const on = this.ready && !editing;
+    // (taken before any button is disabled: disabling the focused one blurs it at once)
+    const focused = Object.entries(this.buttons).find(([, b]) => b === document.activeElement);
     const end = this.buttons.end;
     const reserve = !berserk && this.hasBerserkTurns();
     end.hidden = !berserk && !reserve;
@@ -1013,10 +1037,21 @@ class Board {
     this.buttons.redo.disabled = !(on && st.can_redo);
     this.buttons.reset.disabled = !on;
     this.buttons.share.disabled = !on;
-    this.buttons.edit.disabled = !this.ready || this.busy;
+    this.buttons.edit.disabled = !this.ready;
     this.buttons.flip.disabled = false;
     this.buttons.edit.setAttribute("aria-pressed", String(editing));
-    if (this.altInputs) for (const cb of Object.values(this.altInputs)) cb.disabled = !this.ready || this.busy || editing;
+    for (const [a, b] of Object.entries(this.buttons)) {
+      if (a !== "flip" && this.busy) b.setAttribute("aria-disabled", "true");
+      else b.removeAttribute("aria-disabled");
+    }
+    if (this.altInputs) for (const cb of Object.values(this.altInputs)) cb.disabled = !this.ready || editing;
+    // A focused button that has just become disabled (Redo after the last move replayed, Undo
+    // at the start) would drop the keyboard focus to the page: it goes to its counterpart, or
+    // to the board.
+    if (focused && focused[1].disabled) {
+      const other = this.buttons[{ undo: "redo", redo: "undo" }[focused[0]]];
+      (other && !other.disabled ? other : this.svg).focus({ preventScroll: true });
+    }
   }
 
   /** Whether the rules the board plays have berserk turns (the engine's rules_info). */
@@ -1331,7 +1366,7 @@ class Board {
     this.engineEl.textContent = "";
     this.focus = this.focus || this.defaultFocus();
     const gen = ++this.fragGen;
-    const hash = location.hash;
+    const hash = this.entryGame(location.hash);
     await this.exclusive(() => this.applyFragment(hash, true, gen));
     this.root.setAttribute("data-state", "ready");
     performance.mark("tafl-board-ready");
@@ -1434,13 +1469,19 @@ class Board {
       this.st = r.state;
       await this.refreshRuleInfo();
       if (stale()) return;
-      this.message(null);
+      // an entry the board wrote for a game too long for the address: say what was left out
+      const state = history.state && typeof history.state === "object" ? history.state : {};
+      const cut = state.taflFragment === hash.slice(1) && Number.isInteger(state.taflCut) ? state.taflCut : 0;
+      this.message(cut > 0 ? T.addressCut(cut) : null);
       this.say(T.loadedFromLink);
+      this.gameNo++;
+      this.following = true;
       await this.syncAddress(gen); // the entry is now the board's (Back returns to this game)
     } catch (e) {
       if (stale()) return;
       this.message(T.fragmentError(e.message));
       await this.resetToStart(true);
+      this.gameNo++;
     } finally {
       this.render();
     }
@@ -1474,27 +1515,35 @@ class Board {
     if (!this.root.isConnected || !this.ready) return;
     if (this.mode === "edit") { this.hashWhileEditing = true; return; }
     const gen = ++this.fragGen;
-    const hash = location.hash;
-    const mine = history.state && typeof history.state === "object" && history.state.taflFragment;
-    if (typeof mine === "string" && hash === "#" + mine && this.continuesLink(hash)) {
+    if (this.entryIsThisGame()) { // Back/Forward within the reader's game: keep it, as it is now
       this.exclusive(() => this.syncAddress(gen));
       return;
     }
+    const hash = this.entryGame(location.hash);
     this.exclusive(() => this.applyFragment(hash, false, gen));
   }
 
-  /** Whether the board's game is the game of the link `hash` with the same or more moves
-   *  played after them (same start position, side to move and switched rules). */
-  continuesLink(hash) {
-    let frag;
-    try { frag = parseFragment(hash, this.T, this.assumptionKeys || []); } catch { return false; }
-    if (!frag) return false;
-    const otn = frag.otn || this.home.otn;
-    const to_move = frag.otn ? frag.to_move : (frag.to_move || this.home.to_move);
-    if (otn !== this.origin.otn || to_move !== this.origin.to_move) return false;
-    if (frag.alt.length !== this.alt.size || frag.alt.some((k) => !this.alt.has(k))) return false;
-    const played = this.st.history.slice(0, this.st.cursor).map((h) => h.move);
-    return frag.moves.length <= played.length && frag.moves.every((m, i) => m === played[i]);
+  /** The key of the game the board plays (see docToken), stored in the history entries. */
+  gameKey() { return `${this.docToken}:${this.gameNo}`; }
+
+  /** Whether the current history entry was written for the game the board plays now (the
+   *  reader went Back or Forward within it, e.g. after a § link): then the entry is only an
+   *  older copy of that game, and the board keeps the game as it is. */
+  entryIsThisGame() {
+    const state = history.state;
+    return !!state && typeof state === "object" && state.taflGame === this.gameKey();
+  }
+
+  /** The game fragment an entry stands for: `hash` when it holds a game; for an anchor (a §
+   *  link) the game the board kept in the entry (history.state.taflFragment, written by
+   *  syncAddress while it followed a game link), so that a reload or Back to it restores that
+   *  game; else `hash` (an anchor: nothing to open). The kept text is parsed as strictly as an
+   *  address. */
+  entryGame(hash) {
+    if (GAME_FRAGMENT_RE.test(hash)) return hash;
+    const state = history.state;
+    const kept = state && typeof state === "object" ? state.taflFragment : null;
+    return typeof kept === "string" && kept.length <= FRAGMENT_MAX ? "#" + kept : hash;
   }
 
   // --- play
@@ -1748,20 +1797,33 @@ class Board {
   /** After the game changed under a game link (a move, Undo, Redo, Restart, switched rules, a
    *  set-up position), the address holds the game the board shows, so that a reload, or Back
    *  after a section link (§), does not bring back an older game: a game fragment in the address
-   *  is replaced by this game's link (linkFragment: bounded, as Copy link gives it); an ordinary
-   *  anchor (#board) and an address without fragment are left alone. `gen`: the fragment
-   *  generation when the change began; a newer address (hashchange meanwhile) is never
-   *  overwritten. No hashchange: replaceState, which also marks the entry as the board's
-   *  (history.state.taflFragment, see onHashChange). Run inside exclusive() (may ask the worker
-   *  for a snapshot). */
+   *  is replaced by this game's link (linkFragment: bounded, as Copy link gives it). Once the
+   *  board follows a game link, an entry whose address is an anchor (a § link) keeps its address
+   *  and holds the game in history.state (taflFragment), which a reload or Back restores
+   *  (entryGame); every entry written also names the game (taflGame, see entryIsThisGame). An
+   *  address without a game link before that is left alone. `gen`: the fragment generation when
+   *  the change began; a newer address (hashchange meanwhile) is never overwritten. No
+   *  hashchange: replaceState. Run inside exclusive() (may ask the worker for a snapshot). */
   async syncAddress(gen) {
-    if (gen !== this.fragGen || !GAME_FRAGMENT_RE.test(location.hash)) return;
-    let frag = null;
-    try { frag = (await this.linkFragment()).frag; } catch { frag = null; }
-    if (gen !== this.fragGen || !GAME_FRAGMENT_RE.test(location.hash)) return;
-    const base = location.href.split("#")[0];
+    if (gen !== this.fragGen) return;
+    const game = GAME_FRAGMENT_RE.test(location.hash);
+    if (game) this.following = true;
+    if (!game && !this.following) return;
+    let frag = null, cut = 0;
+    try {
+      const link = await this.linkFragment();
+      frag = link.frag;
+      cut = link.cut ? Math.max(1, link.turns) : 0;
+    } catch { frag = null; }
+    if (gen !== this.fragGen) return;
     const state = history.state && typeof history.state === "object" ? history.state : {};
-    history.replaceState({ ...state, taflFragment: frag }, "", frag ? base + "#" + frag : base);
+    const kept = { ...state, taflFragment: frag, taflGame: this.gameKey(), taflCut: cut };
+    if (GAME_FRAGMENT_RE.test(location.hash)) {
+      const base = location.href.split("#")[0];
+      history.replaceState(kept, "", frag ? base + "#" + frag : base);
+    } else { // an anchor (a § link): the address stays, the entry keeps the game
+      history.replaceState(kept, "", location.href);
+    }
   }
 
   /** The link fragment of this game that the board will open again: every move when it fits
@@ -1925,12 +1987,13 @@ class Board {
       const wanted = new Set(this.alt);
       if (on) wanted.add(key); else wanted.delete(key);
       this.render();
-      const dropped = Array.isArray(this.st.future) ? this.st.future.length : 0;
+      const dropped = this.futureTurns();
       const played = this.st.history.slice(0, this.st.cursor);
       const moves = played.map((h) => h.move);
       const args = { rules_toml: this.data.rules_toml, overrides: this.overrides(wanted), otn: this.origin.otn, to_move: this.origin.to_move };
       try {
         let r = await this.engine.call("new_game", { ...args, moves });
+        if (!r.ok && /^at most \d+ moves$/.test(String(r.error))) throw new Error(r.error); // too long to replay
         let text;
         if (r.ok) {
           const turns = this.turnNumbers(played).pop(); // counted as the move list counts them
@@ -1961,13 +2024,27 @@ class Board {
     });
   }
 
+  /** How many turns the moves taken back (Redo) make, as the move list numbers them. */
+  futureTurns() {
+    const st = this.st;
+    const future = Array.isArray(st.future) ? st.future : [];
+    if (!future.length) return 0;
+    const detail = Array.isArray(st.future_plies) && st.future_plies.length === future.length
+      ? st.future_plies : future.map((m) => ({ move: String(m) }));
+    const numbers = this.turnNumbers([...st.history.slice(0, st.cursor), ...detail]);
+    return new Set(numbers.slice(st.cursor)).size;
+  }
+
   /** The turn number of each ply of `plies` as the move list shows it (the plies of a berserk
    *  turn after its first share its number). */
   turnNumbers(plies) {
     let n = 0;
     return plies.map((h, i) => {
       const prev = i > 0 ? plies[i - 1] : null;
-      if (!(h.move === "end" || (prev && prev.continues && (!h.side || prev.side === h.side)))) n++;
+      // a ply continues its side's turn after a ply that went on (`continues`), and `end`
+      // closes the turn of the side that made the ply before it; either only for the same side
+      const sameSide = !!prev && (!h.side || !prev.side || prev.side === h.side);
+      if (!(sameSide && (prev.continues || h.move === "end"))) n++;
       return n;
     });
   }
