@@ -310,6 +310,9 @@ def test_switch_on_a_long_game_keeps_a_bounded_address(open_board):
     wait_ready(page)
     wait_idle(page)
     assert bp.pieces() == pieces and page.is_checked('#board [data-alternative="encirclement"]')
+    # the reload opened the bounded address: the board says that the first moves are not in it
+    assert bp.message().startswith("The address does not hold the whole game (too long): it starts "
+                                   "from the position before the last ")
     bp.start()
 
 
