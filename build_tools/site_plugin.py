@@ -112,6 +112,9 @@ def pyodide_settings(config) -> tuple[str, bool]:
 
 
 _RUN = {"command": None}
+#: The sources of the language being built (on_files), for the example boards of hand-written
+#: pages (on_page_markdown): {"site": SiteSources, "pyodide": (index, cdn)}.
+_BUILT: dict = {}
 
 
 def on_startup(command, dirty):
@@ -163,6 +166,7 @@ def on_files(files, config):
     t0 = time.perf_counter()
     site = _pages.load_site_sources(sources_root(config))
     t1 = time.perf_counter()
+    _BUILT["site"], _BUILT["pyodide"] = site, pyodide_settings(config)
     STATS["load_seconds"] += t1 - t0
     for slug, why in sorted(site.broken.items()):
         log.warning(f"variant '{slug}' left out of the site: {why} (run `python -m build_tools validate`)")
@@ -232,11 +236,45 @@ def position_figure(pos_id: str, lang: str, n: int) -> str:
         marks=entry.get("marks", []), position_id=pos_id))
 
 
+# The opening tag of an example board on a hand-written page (notes/CONTRACTS.md, mechanics pages).
+_EXAMPLE_BOARD = re.compile(r'^<div class="tafl-board" id="board" data-variant="([a-z0-9-]{1,64})" data-example="[^"]*"[^>]*>$',
+                            re.MULTILINE)
+
+
+def example_rules(markdown: str, lang: str, where: str, *, own_sources: bool = True) -> str:
+    """Give each example board of a hand-written page (``div.tafl-board#board[data-example]``)
+    the rules it plays: the board-data of the variant it names (``data-variant``; same
+    language), as ``<script type="application/json" data-role="example-rules">`` right after the
+    opening tag, so the board needs no request for them. A variant that is unknown or has no
+    board is logged as a warning (the strict build fails on it), and the board is left without
+    rules (it shows its engine error); with another sources root than the project's own
+    (``own_sources`` false: TAFL_SOURCES_ROOT, the site benchmark's synthetic sources) the
+    hand-written pages' variants may be absent, and that is only said (info)."""
+    site = _BUILT.get("site")
+
+    def repl(m: re.Match) -> str:
+        slug = m.group(1)
+        v = next((x for x in site.variants if x.slug == slug), None) if site else None
+        if v is None or v.text_only:
+            (log.warning if own_sources else log.info)(
+                f"{where}: the example board plays the rules of '{slug}', which has no board on the site")
+            return m.group(0)
+        index, cdn = _BUILT["pyodide"]
+        data = _pages.board_json(_pages.board_data(v, lang, pyodide_index=index, cdn=cdn))
+        return f'{m.group(0)}\n<script type="application/json" data-role="example-rules">{data}</script>'
+
+    return _EXAMPLE_BOARD.sub(repl, markdown)
+
+
 def on_page_markdown(markdown, page, config, files):
-    """Replace ```` ```tafl-position ```` fences with diagrams (hand-written pages)."""
+    """Replace ```` ```tafl-position ```` fences with diagrams and give example boards their
+    rules (:func:`example_rules`) on hand-written pages."""
+    lang = getattr(page.file, "locale", None) or _languages(config)[0]
+    if 'data-example="' in markdown:
+        own = sources_root(config).resolve() == (REPO_ROOT / "variants_src").resolve()
+        markdown = example_rules(markdown, lang, page.file.src_uri, own_sources=own)
     if "tafl-position" not in markdown:
         return markdown
-    lang = getattr(page.file, "locale", None) or _languages(config)[0]
     counter = iter(range(1, 10_000))
 
     def repl(m: re.Match) -> str:

@@ -35,8 +35,9 @@
 // fragment in the address then follows the board's game (syncAddress), as after a restart.
 //
 // Example boards (mechanics pages): `.tafl-board#board[data-example]` without board-data wraps a
-// static diagram; the rules come from the board-data of the variant's page (`data-variant`), the
-// start position from the diagram and `data-to-move` (see exampleData()).
+// static diagram; the rules are the board-data of the variant named (`data-variant`), written
+// into the page by the build (script[data-role=example-rules]), the start position comes from
+// the diagram and `data-to-move` (see exampleData()).
 //
 // Worker requests run one sequence at a time (Board.exclusive); a newer URL fragment supersedes
 // an older one (generation counter); a new game or switched rules replace the worker's game only
@@ -2060,11 +2061,12 @@ function sharedEngine(url) {
 /**
  * Board data of an example board on a mechanics page: `.tafl-board#board[data-example]` around
  * a static diagram, naming the variant whose rules it plays (`data-variant`) and the side to
- * move. The rules, assumptions and section links are the variant's (read from the board-data of
- * its page, same site and language; DOMParser runs no script); the position is the diagram's,
- * and becomes the board's start (`start` {otn, to_move}); rule links lead to the variant page.
+ * move. The rules, assumptions and section links are the variant's: its board-data, which the
+ * build writes into the example as `script[data-role=example-rules]` (build_tools/site_plugin.py
+ * example_rules); the position is the diagram's, and becomes the board's start (`start`
+ * {otn, to_move}); rule links lead to the variant page.
  */
-async function exampleData(root) {
+function exampleData(root) {
   const slug = root.getAttribute("data-variant") || "";
   const lang = root.getAttribute("data-lang") === "en" ? "en" : "de";
   const siteRoot = root.getAttribute("data-site-root") || "./";
@@ -2072,14 +2074,10 @@ async function exampleData(root) {
   if (!/^[a-z0-9-]{1,64}$/.test(slug) || !/^(?:\.\.\/){1,8}$/.test(siteRoot)
       || (toMove !== "attackers" && toMove !== "defenders")) throw new Error("example board: bad attributes");
   const rel = `${lang === "en" ? "en/" : ""}variants/${slug}/`;
-  const url = new URL(rel, new URL(siteRoot, location.href));
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url.pathname}: HTTP ${res.status}`);
-  const doc = new DOMParser().parseFromString(await res.text(), "text/html");
-  const dataEl = doc.querySelector('.tafl-board#board script[data-role="board-data"]');
-  if (!dataEl) throw new Error(`${url.pathname}: no board data`);
+  const dataEl = root.querySelector('script[data-role="example-rules"]');
+  if (!dataEl) throw new Error(`example board: no rules of ${slug} in the page`);
   const data = JSON.parse(dataEl.textContent);
-  if (data.variant !== slug) throw new Error(`${url.pathname}: board data of another variant`);
+  if (data.variant !== slug || data.lang !== lang) throw new Error("example board: the rules of another variant or language");
   const svg = root.querySelector("svg");
   if (!svg || Number(svg.getAttribute("data-size")) !== data.size) throw new Error("example board: diagram size differs from the rules");
   const pieces = {};
@@ -2109,13 +2107,16 @@ function mountError(root, e) {
 
 function mount() {
   const root = document.querySelector(".tafl-board#board");
-  if (!root || root.tbBoard || root.tbMounting || root.tbFailed) return;
+  if (!root || root.tbBoard || root.tbFailed) return;
   const dataEl = root.querySelector('script[data-role="board-data"]');
   if (!dataEl && root.hasAttribute("data-example")) {
-    root.tbMounting = true;
-    exampleData(root).then((data) => { root.tbBoard = new Board(root, data); })
-      .catch((e) => { console.error("tafl board:", e); root.tbFailed = true; mountError(root, e); })
-      .finally(() => { root.tbMounting = false; });
+    try {
+      root.tbBoard = new Board(root, exampleData(root));
+    } catch (e) {
+      console.error("tafl board:", e);
+      root.tbFailed = true;
+      mountError(root, e);
+    }
     return;
   }
   try {
