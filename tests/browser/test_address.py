@@ -426,3 +426,50 @@ def test_dropped_moves_are_counted_in_turns(berserk):
     page.check('#board [data-alternative="berserk_compulsory"]')
     wait_idle(page)
     assert berserk.message() == "Regeln gewechselt. Die 2 zurückgenommenen Züge sind damit verworfen."
+
+
+# ---------------------------------------------------------------- breaker round 4
+
+def test_reload_right_after_an_anchor_keeps_the_game(eald):
+    """A § link straight after a link opened, no move in between: the anchor entry keeps the
+    game at once, and a reload opens it."""
+    page = eald.page
+    set_hash(page, "#moves=h5-g5,d4-d3")
+    set_hash(page, "#sec-5-4")
+    page.reload()
+    wait_ready(page)
+    wait_idle(page)
+    assert eald.moves() == ["h5-g5", "d4-d3"] and address(page) == "#sec-5-4"
+
+
+def test_back_after_a_reload_at_an_anchor_keeps_the_move_played_there(eald):
+    """Link, § link, a move, reload (the anchor entry restores the game), Back to the link's
+    entry: an older copy of the same game, so the board keeps the three moves."""
+    page = eald.page
+    set_hash(page, "#moves=h5-g5,d4-d3")
+    set_hash(page, "#sec-5-4")
+    eald.move("g5", "g7")
+    page.reload()
+    wait_ready(page)
+    wait_idle(page)
+    page.go_back()
+    page.wait_for_timeout(100)
+    wait_idle(page)
+    assert eald.moves() == ["h5-g5", "d4-d3", "g5-g7"]
+    assert address(page) == "#moves=h5-g5,d4-d3,g5-g7"
+
+
+def test_back_through_another_game_to_the_first_keeps_its_moves(eald):
+    """Game A (link, § link, a move), then link B, Back (A from the anchor entry), Back again
+    (A's own link entry): A as the reader left it, not its older link."""
+    page = eald.page
+    set_hash(page, "#moves=h5-g5,d4-d3")
+    set_hash(page, "#sec-5-4")
+    eald.move("g5", "g7")
+    set_hash(page, "#moves=d1-d3")
+    assert eald.moves() == ["d1-d3"]
+    for _ in range(2):
+        page.go_back()
+        page.wait_for_timeout(100)
+        wait_idle(page)
+        assert eald.moves() == ["h5-g5", "d4-d3", "g5-g7"]

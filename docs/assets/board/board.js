@@ -602,10 +602,10 @@ class Board {
     this.pendingOps = 0;
     this.fragGen = 0;
     // The game the board plays, as history entries know it (history.state.taflGame, written by
-    // syncAddress): this document's token and a number that grows when a link opens another
-    // game. After a reload the token differs, so every entry opens its own game again.
-    this.docToken = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
-    this.gameNo = 0;
+    // syncAddress): a random id, new when a link opens a game, taken over from the entry when
+    // the game comes from one (a reload, Back/Forward to another game's entry), so that the
+    // older entries of the same game stay that game's after a reload too.
+    this.gameId = newGameId();
     this.following = false; // the address held a game link: keep the game in history.state
     // Until the engine answers, render the page's own data (the start position).
     this.st = {
@@ -1368,7 +1368,7 @@ class Board {
     this.focus = this.focus || this.defaultFocus();
     const gen = ++this.fragGen;
     const hash = this.entryGame(location.hash);
-    await this.exclusive(() => this.applyFragment(hash, true, gen));
+    await this.exclusive(() => this.applyFragment(hash, true, gen, this.entryGameId()));
     this.root.setAttribute("data-state", "ready");
     performance.mark("tafl-board-ready");
     this.render();
@@ -1425,7 +1425,7 @@ class Board {
   /** Open the game a URL fragment describes; any fault: message + the start position.
    *  `gen`: this request's generation; a newer hash change makes it stale, and a stale request
    *  stops at its next step (the newer one starts its own game). Run inside exclusive(). */
-  async applyFragment(hash, initial = false, gen = this.fragGen) {
+  async applyFragment(hash, initial = false, gen = this.fragGen, entryId = null) {
     const T = this.T;
     const stale = () => gen !== this.fragGen;
     if (stale()) return;
@@ -1475,14 +1475,14 @@ class Board {
       const cut = state.taflFragment === hash.slice(1) && Number.isInteger(state.taflCut) ? state.taflCut : 0;
       this.message(cut > 0 ? T.addressCut(cut) : null);
       this.say(T.loadedFromLink);
-      this.gameNo++;
+      this.gameId = entryId || newGameId();
       this.following = true;
       await this.syncAddress(gen); // the entry is now the board's (Back returns to this game)
     } catch (e) {
       if (stale()) return;
       this.message(T.fragmentError(e.message));
       await this.resetToStart(true);
-      this.gameNo++;
+      this.gameId = newGameId();
     } finally {
       this.render();
     }
@@ -1506,33 +1506,36 @@ class Board {
     this.clearSelection();
   }
 
-  /** A new address fragment (a link opened in the page, Back or Forward, a § link). A game
-   *  fragment opens that game (applyFragment), except on Back/Forward to an entry the board wrote
-   *  itself (history.state.taflFragment, see syncAddress) whose game the board's game continues
-   *  (same start, rules and moves, then more): that is the game the reader left, so the board
-   *  keeps it and the entry follows it. In the editor the change waits until the editor is left
-   *  with Cancel ("Play from here" replaces it with the set-up position). */
+  /** A new address fragment (a link opened in the page, Back or Forward, a § link). An entry
+   *  the board wrote for the game it plays (history.state.taflGame, see syncAddress) keeps the
+   *  board's game as it is, and the entry follows it; an entry of another game opens that game
+   *  (its fragment, or for an anchor the game kept in it: entryGame) and takes over its id; a
+   *  new anchor keeps the game the board follows. In the editor the change waits until the
+   *  editor is left with Cancel ("Play from here" replaces it with the set-up position). */
   onHashChange() {
     if (!this.root.isConnected || !this.ready) return;
     if (this.mode === "edit") { this.hashWhileEditing = true; return; }
     const gen = ++this.fragGen;
-    if (this.entryIsThisGame()) { // Back/Forward within the reader's game: keep it, as it is now
+    const hash = this.entryGame(location.hash);
+    // Back/Forward within the reader's game: keep it, as it is now; a new anchor (a § link) of
+    // a game link the board follows: the entry keeps the game at once (for a reload)
+    if (this.entryGameId() === this.gameId || (!GAME_FRAGMENT_RE.test(hash) && !this.entryGameId())) {
       this.exclusive(() => this.syncAddress(gen));
       return;
     }
-    const hash = this.entryGame(location.hash);
-    this.exclusive(() => this.applyFragment(hash, false, gen));
+    this.exclusive(() => this.applyFragment(hash, false, gen, this.entryGameId()));
   }
 
-  /** The key of the game the board plays (see docToken), stored in the history entries. */
-  gameKey() { return `${this.docToken}:${this.gameNo}`; }
+  /** The key of the game the board plays, stored in the history entries it writes. */
+  gameKey() { return this.gameId; }
 
-  /** Whether the current history entry was written for the game the board plays now (the
-   *  reader went Back or Forward within it, e.g. after a § link): then the entry is only an
-   *  older copy of that game, and the board keeps the game as it is. */
-  entryIsThisGame() {
+  /** The id of the game the current history entry was written for (history.state.taflGame),
+   *  or null. An entry of the game the board plays (the reader went Back or Forward within it,
+   *  e.g. after a § link) is only an older copy of it: the board keeps the game as it is. */
+  entryGameId() {
     const state = history.state;
-    return !!state && typeof state === "object" && state.taflGame === this.gameKey();
+    const id = state && typeof state === "object" ? state.taflGame : null;
+    return typeof id === "string" && /^[a-z0-9]{1,40}$/.test(id) ? id : null;
   }
 
   /** The game fragment an entry stands for: `hash` when it holds a game; for an anchor (a §
@@ -1801,7 +1804,7 @@ class Board {
    *  is replaced by this game's link (linkFragment: bounded, as Copy link gives it). Once the
    *  board follows a game link, an entry whose address is an anchor (a § link) keeps its address
    *  and holds the game in history.state (taflFragment), which a reload or Back restores
-   *  (entryGame); every entry written also names the game (taflGame, see entryIsThisGame). An
+   *  (entryGame); every entry written also names the game (taflGame, see entryGameId). An
    *  address without a game link before that is left alone. `gen`: the fragment generation when
    *  the change began; a newer address (hashchange meanwhile) is never overwritten. No
    *  hashchange: replaceState. Run inside exclusive() (may ask the worker for a snapshot). */
@@ -2095,6 +2098,11 @@ function exampleData(root) {
   data.sections = Object.fromEntries(Object.entries(data.sections || {})
     .filter(([, a]) => typeof a === "string" && a.startsWith("#")).map(([k, a]) => [k, siteRoot + rel + a]));
   return data;
+}
+
+/** A random id for a game (history.state.taflGame). */
+function newGameId() {
+  return Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
 }
 
 function mountError(root, e) {
