@@ -1464,9 +1464,29 @@ def validate_tree(root: Path = Path("variants_src")) -> list[Fault]:
     for slug in _declared_stubs(root):
         stubs.setdefault(slug, {})
     faults = check_stubs_file(root, known)
-    for d in dirs:
-        faults.extend(validate_variant(load_variant(d), known, stubs, root))
+    variants = [load_variant(d) for d in dirs]
+    for v in variants:
+        faults.extend(validate_variant(v, known, stubs, root))
+    faults.extend(check_unique_titles(variants))
     return _sorted(faults)
+
+
+def check_unique_titles(variants: list[Variant]) -> Iterator[Fault]:
+    """No two variants share a page title in one language (the front matter ``title``, which the
+    navigation, the index and the comparison show): a copied folder left unchanged would list
+    the same variant twice. Reported at the later folder's title line, naming the first."""
+    first: dict[tuple[str, str], Variant] = {}
+    for v in sorted(variants, key=lambda x: x.slug):
+        for page in _pages(v):
+            entry = page.front_matter.get("title")
+            if not entry or not entry[0].strip():
+                continue
+            key = (page.lang, entry[0].strip().casefold())
+            if key in first:
+                yield _fault(v, page.path, entry[1], f"title '{entry[0].strip()}' is already the title of "
+                             f"variant '{first[key].slug}' ({page.lang}): each variant needs its own")
+            else:
+                first[key] = v
 
 
 def default_root() -> Path:

@@ -21,9 +21,9 @@ from typing import Any
 
 from .errors import NotationError, PositionError, RulesFileError
 from .position import COMMANDER, KING, KNIGHT, PIECE_KINDS, SOLDIER_OF, Position, check_kings, parse_diagram
-from .squares import FILES, parse_square, square_name
+from .squares import FILES, MAX_SIZE, MIN_SIZE, parse_square, square_name
 
-RULESET_MIN_SIZE, RULESET_MAX_SIZE = 7, 25
+RULESET_MIN_SIZE, RULESET_MAX_SIZE = MIN_SIZE, MAX_SIZE
 HISTORICITY = ("board_attested", "rules_reconstructed", "modern")
 SPECIAL_KINDS = ("throne", "corner", "camp")
 _KIND_LIST_FIELDS = ("stop", "pass", "reenter", "hostile", "hostile_empty")

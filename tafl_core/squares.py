@@ -10,7 +10,7 @@ from __future__ import annotations
 from .errors import NotationError
 
 FILES = "abcdefghijklmnopqrstuvwxy"
-MIN_SIZE = 5
+MIN_SIZE = 7  # the smallest tafl board (Brandubh, Ard Rí: 7×7); rulesets use the same bounds
 MAX_SIZE = 25
 _ASCII_DIGITS = frozenset("0123456789")
 

@@ -563,6 +563,10 @@ def test_related_variant_unresolved(tree):
 
 def test_related_variant_resolves_to_folder(tree):
     shutil.copytree(tree.root / "tiny-tafl", tree.root / "tiny-tafl-two")
+    for page in ("tiny-tafl-two/de.md", "tiny-tafl-two/en.md"):   # a variant of its own name
+        lines = tree.text(page).split("\n")
+        lines[1] = "title: Tiny Tafl Two"
+        tree.write(page, "\n".join(lines))
     for page in (DE, EN):
         tree.edit(page, "- [[brandubh|Brandubh]]", "- [[tiny-tafl-two]]\n- [[brandubh|Brandubh]]")
     assert tree.new_faults() == []
@@ -885,3 +889,17 @@ def test_indented_reference_definition_scheme(tree):
     """A reference definition inside a list item is indented; its target is checked too."""
     tree.edit(DE, "historischen Varianten.", "historischen Varianten.\n\n- [a][r]\n\n    [r]: javascript:alert(1)")
     assert f"{P}/de.md:{tree.line_of(DE, '[r]: javascript')}: {_scheme('javascript')}" in tree.new_faults()
+
+
+@needs_engine
+def test_a_copied_variant_keeps_its_title_and_is_refused(tree):
+    """Found by a new user: a variant folder copied unchanged validated, and the site listed the
+    variant twice. The copy's titles (front matter, line 2 of each page) are faults naming the
+    first folder."""
+    shutil.copytree(tree.root / "tiny-tafl", tree.root / "tiny-tafl-copy")
+    title_de = tree.text(DE).split("\n")[1].split(":", 1)[1].strip()
+    title_en = tree.text(EN).split("\n")[1].split(":", 1)[1].strip()
+    assert tree.new_faults() == [
+        f"{tree.root.name}/tiny-tafl-copy/de.md:2: title '{title_de}' is already the title of variant 'tiny-tafl' (de): each variant needs its own",
+        f"{tree.root.name}/tiny-tafl-copy/en.md:2: title '{title_en}' is already the title of variant 'tiny-tafl' (en): each variant needs its own",
+    ]

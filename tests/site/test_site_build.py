@@ -226,7 +226,9 @@ def test_comparison_has_every_ruleset(built_site, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("slug", stub_slugs())
+@pytest.mark.parametrize("slug", stub_slugs() or [pytest.param(None, marks=pytest.mark.skip(
+    reason="variants_src/_not_yet_documented.toml lists no stub (every related variant has its page); "
+           "stub pages are tested on the fixture sources (tests/site/test_pages_unit.py)"))])
 def test_stub_page(built_site, slug, lang):
     """A not-yet-documented slug has a short page saying so, in both languages."""
     text = page_path(built_site, lang, f"variants/{slug}").read_text(encoding="utf-8")
