@@ -298,11 +298,17 @@ def on_serve(server, config, builder):
 
 
 def on_post_build(config):
-    """After the last language: install the Pyodide assets (board owner's module), then write
+    """After the last language: install the Pyodide assets (board owner's module), remove the
+    sitemaps MkDocs writes without ``site_url`` (every address in them reads "None"), then write
     :data:`STATS` for the benchmark."""
     i18n = _i18n(config)
     if i18n is not None and getattr(i18n, "building", False):
         return  # a nested language build; the outer build finishes last
+    if not config.site_url:
+        _, default, langs = _languages(config)
+        for folder in [""] + [f"{x}/" for x in langs if x != default]:
+            for name in ("sitemap.xml", "sitemap.xml.gz"):
+                (Path(config.site_dir) / f"{folder}{name}").unlink(missing_ok=True)
     if os.environ.get("TAFL_SKIP_PYODIDE") != "1":
         try:
             mod = importlib.import_module("build_tools.pyodide_assets")
@@ -488,11 +494,28 @@ def unsafe_attributes(html: str) -> list[str]:
     return _parse(html, elements=False)
 
 
+#: The theme's language alternates in the page head (Material base.html).
+_ALTERNATE_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+
+
+def without_site_url_alternates(output: str, config) -> str:
+    """Without ``site_url`` (the deployment address is unknown) the theme's
+    ``<link rel="alternate" hreflang>`` tags are relative, which search engines do not take,
+    and Material's language selector fetches ``sitemap.xml`` beside each of them: two 404s per
+    page. They are left out then (the language selector's own links stay and keep the reader on
+    the same page); with ``site_url`` set (``TAFL_SITE_URL``) the page is left as it is."""
+    if config.site_url:
+        return output
+    return _ALTERNATE_LINK.sub("", output)
+
+
 def on_post_page(output, page, config):
     """The tripwire over the whole output page (title, navigation and table of contents come
     from source text too): event attributes or unsafe URL schemes fail the build. The page's
     content, inserted verbatim by the theme, was already checked (more strictly) by
-    :func:`on_page_content`, so the rest of the page is what is parsed here."""
+    :func:`on_page_content`, so the rest of the page is what is parsed here. Language
+    alternates without ``site_url``: :func:`without_site_url_alternates`."""
+    output = without_site_url_alternates(output, config)
     content = getattr(page, "content", None) or ""
     rest = output.replace(content, "", 1) if len(content) > 200 and content in output else output
     problems = unsafe_attributes(rest)

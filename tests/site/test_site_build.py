@@ -288,3 +288,28 @@ def test_nothing_links_to_the_board_of_a_text_only_variant(built_site, slug):
             if t and t[1] == "board" and t[0].parent.name == slug:
                 bad.append(f"{page.relative_to(built_site)}: {url}")
     assert not bad
+
+
+def test_without_site_url_no_sitemap_and_no_relative_alternates(built_site):
+    """Found by the helpers: without `site_url` MkDocs wrote a sitemap whose every address read
+    "None", and Material fetched `sitemap.xml` beside each relative language alternate (two 404s
+    per page). Without TAFL_SITE_URL the site has neither; the language selector's own links
+    stay (they keep the reader on the same page)."""
+    import os
+    if os.environ.get("TAFL_SITE_URL"):
+        pytest.skip("TAFL_SITE_URL is set: the site has a sitemap and alternates")
+    assert not (built_site / "sitemap.xml").exists() and not (built_site / "en" / "sitemap.xml").exists()
+    text = page_path(built_site, "de", "variants/brandubh/").read_text(encoding="utf-8")
+    assert '<link rel="alternate" href=' not in text
+    assert '<a href="../../en/variants/brandubh/" hreflang="en"' in text
+
+
+def test_with_site_url_the_sitemap_holds_real_addresses(tmp_path):
+    from build_tools.site_cmd import run_mkdocs
+    out = tmp_path / "site"
+    proc = run_mkdocs(ROOT / "mkdocs.yml", out, env={"TAFL_SKIP_PYODIDE": "1", "TAFL_SITE_URL": "https://example.org/tafl/"})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://example.org/tafl/variants/brandubh/</loc>" in sitemap and "None" not in sitemap
+    text = page_path(out, "de", "variants/brandubh/").read_text(encoding="utf-8")
+    assert '<link rel="alternate" href="./" hreflang="de">' in text
