@@ -376,7 +376,7 @@ def test_a_refused_end_is_numbered_by_its_own_turn(berserk, fragment, turn):
     assert berserk.message().startswith(f"Der Link enthält keine gültige Partie (Zug {turn} (end) ist nicht erlaubt")
 
 
-def test_keyboard_focus_stays_on_undo_and_moves_from_a_spent_redo(eald):
+def test_keyboard_focus_stays_on_undo_and_moves_from_a_spent_button_to_the_board(eald):
     page = eald.page
     set_hash(page, "#moves=d1-d3,d4-c4")
     page.focus('#board [data-action="undo"]')
@@ -386,16 +386,17 @@ def test_keyboard_focus_stays_on_undo_and_moves_from_a_spent_redo(eald):
     page.keyboard.press("Enter")
     wait_idle(page)
     assert eald.moves() == []                                  # two presses, two moves back
-    # Undo is spent (disabled): the focus went to Redo, not to the page
-    assert page.evaluate("() => document.activeElement.dataset.action") == "redo"
+    # Undo is spent (disabled): the focus went to the board, not to the page (nor to Redo,
+    # where a third press would redo what the second undid)
+    assert page.evaluate("() => document.activeElement.matches('#board svg.tb-svg')")
     page.focus('#board [data-action="redo"]')
     page.keyboard.press("Enter")
     wait_idle(page)
     page.keyboard.press("Enter")
     wait_idle(page)
     assert eald.moves() == ["d1-d3", "d4-c4"]
-    # Redo is spent (disabled): the focus went to Undo, not to the page
-    assert page.evaluate("() => document.activeElement.dataset.action") == "undo"
+    # Redo is spent (disabled): the focus went to the board
+    assert page.evaluate("() => document.activeElement.matches('#board svg.tb-svg')")
 
 
 def test_editor_start_position_follows_a_switched_first_mover(open_board):
@@ -473,3 +474,50 @@ def test_back_through_another_game_to_the_first_keeps_its_moves(eald):
         page.wait_for_timeout(100)
         wait_idle(page)
         assert eald.moves() == ["h5-g5", "d4-d3", "g5-g7"]
+
+
+def test_quick_undo_presses_all_count_and_a_spent_undo_does_nothing(eald):
+    """Breaker round 4: Undo pressed five times at once undid fewer (the presses while the
+    engine worked were dropped), and a spent Undo handed the focus to Redo. Now every press
+    queues, and those beyond the start do nothing: of three moves, all three are taken back."""
+    page = eald.page
+    set_hash(page, "#moves=d1-d3,d4-c4,e2-g2")
+    page.evaluate("() => { const b = document.querySelector('#board [data-action=undo]'); for (let i = 0; i < 5; i++) b.click(); }")
+    page.wait_for_timeout(300)
+    wait_idle(page)
+    assert eald.moves() == [] and eald.message() == ""
+    future = page.eval_on_selector_all('#board [data-role="move-list"] li[data-future]', "els => els.length")
+    assert future == 3
+
+
+def test_editor_buttons_by_keyboard_keep_the_focus(eald):
+    page = eald.page
+    eald.action("edit")
+    page.focus('#board [data-editor="cancel"]')
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert page.evaluate("() => document.activeElement.dataset.action") == "edit"
+    page.keyboard.press("Enter")                               # Edit again, then Play from here
+    page.focus('#board [data-editor="play"]')
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert eald.attr("data-mode") == "play"
+    assert page.evaluate("() => document.activeElement.dataset.action") == "edit"
+
+
+def test_a_set_up_is_a_game_of_its_own(eald):
+    """Links A then B, Edit, Back to A's entry (applied on leaving the editor), Play from here:
+    the set-up replaces A's entry, and Forward to B's entry opens B again (not the set-up)."""
+    page = eald.page
+    set_hash(page, "#moves=d1-d3")
+    set_hash(page, "#moves=e2-g2")
+    eald.action("edit")
+    page.go_back()
+    page.wait_for_timeout(200)
+    page.click('#board [data-editor="play"]')                 # the start position, set up
+    wait_idle(page)
+    assert eald.moves() == [] and "pos=" in address(page)
+    page.go_forward()
+    page.wait_for_timeout(100)
+    wait_idle(page)
+    assert eald.moves() == ["e2-g2"]

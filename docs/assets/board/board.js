@@ -1022,7 +1022,8 @@ class Board {
     const editing = this.mode === "edit";
     const berserk = !editing && !st.result && st.berserk && typeof st.berserk.square === "string" ? st.berserk : null;
     // Busy does not disable (a focused control that becomes disabled loses the keyboard focus):
-    // the handlers take no input while the engine works; aria-disabled says so.
+    // Undo, Redo and Restart queue behind the request under way, End, Edit and Copy link take
+    // no input then (aria-disabled says so).
     const on = this.ready && !editing;
     // (taken before any button is disabled: disabling the focused one blurs it at once)
     const focused = Object.entries(this.buttons).find(([, b]) => b === document.activeElement);
@@ -1041,18 +1042,15 @@ class Board {
     this.buttons.edit.disabled = !this.ready;
     this.buttons.flip.disabled = false;
     this.buttons.edit.setAttribute("aria-pressed", String(editing));
-    for (const [a, b] of Object.entries(this.buttons)) {
-      if (a !== "flip" && this.busy) b.setAttribute("aria-disabled", "true");
+    for (const [a, b] of Object.entries(this.buttons)) { // Undo, Redo, Restart queue while busy
+      if (this.busy && ["end", "edit", "share"].includes(a)) b.setAttribute("aria-disabled", "true");
       else b.removeAttribute("aria-disabled");
     }
     if (this.altInputs) for (const cb of Object.values(this.altInputs)) cb.disabled = !this.ready || editing;
     // A focused button that has just become disabled (Redo after the last move replayed, Undo
-    // at the start) would drop the keyboard focus to the page: it goes to its counterpart, or
-    // to the board.
-    if (focused && focused[1].disabled) {
-      const other = this.buttons[{ undo: "redo", redo: "undo" }[focused[0]]];
-      (other && !other.disabled ? other : this.svg).focus({ preventScroll: true });
-    }
+    // at the start) would drop the keyboard focus to the page: it goes to the board (not to
+    // the counterpart, where further presses would undo what they just redid).
+    if (focused && focused[1].disabled) this.svg.focus({ preventScroll: true });
   }
 
   /** Whether the rules the board plays have berserk turns (the engine's rules_info). */
@@ -1526,6 +1524,11 @@ class Board {
     this.exclusive(() => this.applyFragment(hash, false, gen, this.entryGameId()));
   }
 
+  /** Where a change of the game begins: the fragment generation and the entry's address. Its
+   *  syncAddress writes only if both are still the same (Back/Forward during a move moves to
+   *  another entry before its hashchange arrives: that entry is not this game's to write). */
+  changeMark() { return { gen: this.fragGen, href: location.href }; }
+
   /** The key of the game the board plays, stored in the history entries it writes. */
   gameKey() { return this.gameId; }
 
@@ -1591,7 +1594,7 @@ class Board {
 
   async playNow(move) {
     const T = this.T;
-    const gen = this.fragGen;
+    const gen = this.changeMark();
     try {
       const r = await this.engine.call("play", { move });
       this.st = r.state;
@@ -1753,7 +1756,8 @@ class Board {
       this.say(T.flipped);
       return;
     }
-    if (!this.ready || this.busy) return;
+    if (!this.ready) return;
+    if (this.busy && !["undo", "redo", "reset"].includes(a)) return; // those queue (exclusive)
     if (a === "edit") { this.mode === "edit" ? this.leaveEditor() : this.enterEditor(); return; }
     if (a === "share") { this.share(); return; }
     if (a === "end") {
@@ -1771,8 +1775,9 @@ class Board {
 
   async actionNow(a) {
     const T = this.T;
-    const gen = this.fragGen;
+    const gen = this.changeMark();
     try {
+      if (this.mode !== "play" || (a === "undo" && !this.st.can_undo) || (a === "redo" && !this.st.can_redo)) return;
       if (a === "undo") { this.st = await this.engine.call("undo"); this.say(T.undone); }
       if (a === "redo") {
         this.st = await this.engine.call("redo");
@@ -1806,10 +1811,13 @@ class Board {
    *  and holds the game in history.state (taflFragment), which a reload or Back restores
    *  (entryGame); every entry written also names the game (taflGame, see entryGameId). An
    *  address without a game link before that is left alone. `gen`: the fragment generation when
-   *  the change began; a newer address (hashchange meanwhile) is never overwritten. No
+   *  the change began, or its changeMark(); a newer address (hashchange meanwhile, or another
+   *  entry) is never overwritten. No
    *  hashchange: replaceState. Run inside exclusive() (may ask the worker for a snapshot). */
   async syncAddress(gen) {
-    if (gen !== this.fragGen) return;
+    const fresh = () => (typeof gen === "object" && gen
+      ? gen.gen === this.fragGen && gen.href === location.href : gen === this.fragGen);
+    if (!fresh()) return;
     const game = GAME_FRAGMENT_RE.test(location.hash);
     if (game) this.following = true;
     if (!game && !this.following) return;
@@ -1819,7 +1827,7 @@ class Board {
       frag = link.frag;
       cut = link.cut ? Math.max(1, link.turns) : 0;
     } catch { frag = null; }
-    if (gen !== this.fragGen) return;
+    if (!fresh()) return;
     const state = history.state && typeof history.state === "object" ? history.state : {};
     const kept = { ...state, taflFragment: frag, taflGame: this.gameKey(), taflCut: cut };
     if (GAME_FRAGMENT_RE.test(location.hash)) {
@@ -1918,10 +1926,12 @@ class Board {
   /** Cancel: back to the game as it was; an address changed meanwhile is opened now, and in a
    *  berserk turn the one piece that may move is selected again. */
   leaveEditor() {
+    const hadFocus = this.editorEl.contains(document.activeElement);
     this.mode = "play";
     this.editor = null;
     this.message(null);
     this.render();
+    if (hadFocus) this.buttons.edit.focus({ preventScroll: true });
     if (this.hashWhileEditing) {
       this.hashWhileEditing = false;
       this.onHashChange();
@@ -1948,7 +1958,7 @@ class Board {
 
   async editorPlayNow(otn, to_move) {
     const T = this.T;
-    const gen = this.fragGen;
+    const gen = this.changeMark();
     try {
       const reason = await this.engine.call("check_position", { rules_toml: this.data.rules_toml, otn, to_move });
       if (reason) {
@@ -1958,8 +1968,11 @@ class Board {
         return;
       }
       await this.startGame({ otn, to_move });
+      const hadFocus = this.editorEl.contains(document.activeElement);
       this.mode = "play";
       this.editor = null;
+      this.gameId = newGameId(); // a set-up is a game of its own (history entries: taflGame)
+      if (hadFocus) this.buttons.edit.focus({ preventScroll: true });
       this.hashWhileEditing = false; // the set-up position wins over an address typed meanwhile
       this.message(null);
       this.focus = this.defaultFocus();
@@ -1987,7 +2000,7 @@ class Board {
     this.clearSelection();
     return this.exclusive(async () => {
       const T = this.T;
-      const gen = this.fragGen;
+      const gen = this.changeMark();
       const wanted = new Set(this.alt);
       if (on) wanted.add(key); else wanted.delete(key);
       this.render();
