@@ -488,14 +488,31 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
     for key, rule in rs.rules.items():
         why = _valid_value(key, rule.value, rs.size)
         if why:
-            raise RulesFileError(f"rule '{key}': {why}", where, rule.line or None)
+            raise RulesFileError(f"rule '{key}': {why}", where, _field_line(rs, rule, "value"))
         alt = rule.alternative_overrides()
         for akey, aval in (alt or {}).items():
             if akey not in ALL_RULE_KEYS:
-                raise RulesFileError(f"rule '{key}': alternative names unknown rule '{akey}'", where, rule.line or None)
+                raise RulesFileError(f"rule '{key}': alternative names unknown rule '{akey}'", where,
+                                     _field_line(rs, rule, "alternative"))
             why = _valid_value(akey, aval, rs.size)
             if why:
-                raise RulesFileError(f"rule '{key}': alternative {akey}: {why}", where, rule.line or None)
+                raise RulesFileError(f"rule '{key}': alternative {akey}: {why}", where, _field_line(rs, rule, "alternative"))
+
+
+def _field_line(rs: Ruleset, rule: Rule, name: str) -> int | None:
+    """The 1-based line of ``name = …`` inside the table of ``rule`` in the rules file (the line
+    a bad value is on), else the table's own line; None when the rule has no line."""
+    if not rule.line:
+        return None
+    lines = rs.text.splitlines() if rs.text else []
+    field_re = re.compile(rf"{re.escape(name)}(?:\.[a-z]+)?\s*=")
+    for i in range(rule.line, len(lines)):        # the lines after the table header
+        stripped = lines[i].strip()
+        if stripped.startswith("["):
+            break
+        if field_re.match(stripped):
+            return i + 1
+    return rule.line
 
 
 def _why_required_line(rs: Ruleset, key: str) -> int | None:

@@ -91,14 +91,15 @@ def test_a_custodial_capture_names_its_section():
 
 def test_custodial_can_only_be_true():
     """`custodial` only names the section of the basic capture; the engine has no ruleset
-    without it, so `false` is refused with the line of the rule's table."""
+    without it, so `false` is refused with the line of the value."""
     from tafl_core import Ruleset
     from tafl_core.errors import RulesFileError
     text = EALD.replace("[rules.custodial]\nvalue = true", "[rules.custodial]\nvalue = false")
     assert text != EALD
     with pytest.raises(RulesFileError, match="custodial.*must be true") as exc:
         Ruleset.from_toml(text)
-    assert exc.value.line == text.splitlines().index("[rules.custodial]") + 1
+    lines = text.splitlines()
+    assert exc.value.line == lines.index("value = false", lines.index("[rules.custodial]")) + 1
 
 
 def test_play_all_replays_a_game_of_more_than_a_thousand_moves():
@@ -112,3 +113,16 @@ def test_play_all_replays_a_game_of_more_than_a_thousand_moves():
     out = s.play_all(moves)
     assert out["ok"], out["error"]
     assert len(out["state"]["history"]) == 1200
+
+
+def test_a_bad_alternative_is_reported_at_its_own_line():
+    """Found by a new user: a bad value was reported at its rule's table line; the line of the
+    value (here the alternative's) is where the author has to look."""
+    from tafl_core import Ruleset
+    from tafl_core.errors import RulesFileError
+    text = EALD.replace('[rules.king_armed]\nvalue = "yes"\nassumed = true\nalternative = "no"',
+                        '[rules.king_armed]\nvalue = "yes"\nassumed = true\nalternative = "sometimes"')
+    assert text != EALD
+    with pytest.raises(RulesFileError, match="alternative king_armed: 'sometimes' is not one of") as exc:
+        Ruleset.from_toml(text)
+    assert exc.value.line == text.splitlines().index('alternative = "sometimes"') + 1

@@ -107,7 +107,7 @@ def test_broken_rules_file_names_file_and_line(tmp_path):
     (tmp_path / "rules.toml").write_text(broken)
     out = run("play", "--variant", str(tmp_path), "e1-e2")
     assert out.returncode == 2
-    line = broken.splitlines().index("[rules.king_armed]") + 1
+    line = broken.splitlines().index('value = "maybe"') + 1     # the line of the bad value
     assert f"rules.toml:{line}: rule 'king_armed': 'maybe' is not one of yes, no, anvil, hammer" in out.stderr
 
 

@@ -100,8 +100,8 @@ def _line_of(text: str, needle: str) -> int:
     (lambda t: t.replace('[rules.escape]\nvalue = "corners"\nref = "4"', '[rules.escape]\nvalue = "corners"\nassumed = true'),
      "[rules.escape]", "assumed rule 'escape' needs note.de and note.en"),
     (lambda t: t + '\n[rules.berserker]\nvalue = true\nref = "5"\n', "[rules.berserker]", "unknown rule 'berserker'"),
-    (lambda t: t.replace('value = "attackers"\nref = "5.1"', 'value = "white"\nref = "5.1"'), "[rules.first_mover]",
-     "'white' is not one of attackers, defenders"),
+    (lambda t: t.replace('value = "attackers"\nref = "5.1"', 'value = "white"\nref = "5.1"'), 'value = "white"',
+     "'white' is not one of attackers, defenders"),                 # the line of the bad value
     (lambda t: t.replace("5 A A D D K D D A A", "5 A A D D K D D A K"), "5 A A D D K D D A K", "2 kings"),
     (lambda t: t.replace("5 A A D D K D D A A", "5 A A D D Q D D A A"), "5 A A D D Q D D A A", "unknown symbol 'Q' at e5"),
     (lambda t: t.replace("5 A A D D K D D A A", "5 A A D D . D D A A").replace("4 A . . . D . . . A", "4 A . . . K . . . A"),
