@@ -215,6 +215,18 @@ def test_switch_says_that_moves_taken_back_are_dropped(open_board):
     bp.start()
 
 
+def play_long_game(open_board, moves: list[str]):
+    """The English Berserk page with `moves` on its board: the first 500 from a link (the most a
+    link holds), the rest played one by one. Returns the BoardPage."""
+    bp = open_board(BERSERK, "en")
+    bp.load("#moves=" + ",".join(moves[:500]))
+    assert bp.message() == ""
+    for mv in moves[500:]:
+        bp.page.evaluate("(m) => document.querySelector('#board').tbBoard.play(m)", mv)
+        wait_idle(bp.page)
+    return bp
+
+
 def _game_ending_in_repetition(prefix_len: int):
     """A game of Berserk Hnefatafl: `prefix_len` seeded random moves that end nothing, then two
     pieces shuffling back and forth until the repetition rule of the page's rules ends it (the
@@ -270,13 +282,8 @@ def test_long_game_links_stay_bounded_and_keep_a_repetition(open_board):
     moves, result = _game_ending_in_repetition(495)
     assert len(moves) > 500
     expected = final_game(moves).position().pieces
-    bp = open_board(BERSERK, "en")
+    bp = play_long_game(open_board, moves)
     page = bp.page
-    bp.load("#moves=" + ",".join(moves[:500]))
-    assert bp.message() == ""
-    for mv in moves[500:]:
-        page.evaluate("(m) => document.querySelector('#board').tbBoard.play(m)", mv)
-        wait_idle(page)
     assert bp.attr("data-reason") == "repetition"
     # the address follows, bounded (at most 500 moves, a start position)
     frag = address(page)
@@ -294,13 +301,8 @@ def test_long_game_links_stay_bounded_and_keep_a_repetition(open_board):
 
 def test_switch_on_a_long_game_keeps_a_bounded_address(open_board):
     from test_links_robust import _long_game
-    moves = _long_game(510, seed=1)
-    bp = open_board(BERSERK, "en")
+    bp = play_long_game(open_board, _long_game(510, seed=1))
     page = bp.page
-    bp.load("#moves=" + ",".join(moves[:500]))
-    for mv in moves[500:]:
-        page.evaluate("(m) => document.querySelector('#board').tbBoard.play(m)", mv)
-        wait_idle(page)
     pieces = bp.pieces()
     page.check('#board [data-alternative="encirclement"]')
     wait_idle(page)
@@ -352,13 +354,8 @@ def test_back_after_an_anchor_keeps_a_game_longer_than_the_address(open_board):
     """Over 500 plies the address holds a later start position and the last moves; Back after
     a § link still keeps the whole game (Undo reaches its first move)."""
     from test_links_robust import _long_game
-    moves = _long_game(520, seed=3)
-    bp = open_board(BERSERK, "en")
+    bp = play_long_game(open_board, _long_game(520, seed=3))
     page = bp.page
-    bp.load("#moves=" + ",".join(moves[:500]))
-    for mv in moves[500:]:
-        page.evaluate("(m) => document.querySelector('#board').tbBoard.play(m)", mv)
-        wait_idle(page)
     assert "pos=" in address(page)
     set_hash(page, "#sec-1")
     page.go_back()
