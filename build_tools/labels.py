@@ -328,12 +328,17 @@ def rule_name(lang: str, key: str) -> str:
     return RULE_NAMES[lang].get(key, key)
 
 
+def name_colon(name: str) -> str:
+    """What follows a rule's name before its value: ``":"``, or nothing when the name already
+    holds a colon (``"Thron: feindlich für"``, a sub-rule of a square kind), so that no phrase
+    has two colons. The board (board.js ``nameColon``) does the same."""
+    return "" if ":" in name else ":"
+
+
 def rule_and_value(name: str, value: str) -> str:
-    """A rule's name and its value in one phrase: ``"Name: value"``, or, when the name already
-    holds a colon (``"Thron: feindlich für"``, a sub-rule of a square kind), ``"Name value"``
-    (``"Thron: feindlich für Angreifer"``), never two colons. The board (board.js
-    ``ruleAndValue``) joins them alike."""
-    return f"{name} {value}" if ":" in name else f"{name}: {value}"
+    """A rule's name and its value in one phrase: ``"Thron: nein"``, ``"Thron: feindlich für
+    Angreifer"`` (:func:`name_colon`)."""
+    return f"{name}{name_colon(name)} {value}"
 
 
 #: Rule keys whose list values are squares, not piece kinds (README.md, rule table: ``camps``,

@@ -44,7 +44,7 @@ from markupsafe import Markup, escape
 
 from build_tools import diagram as _diagram
 from build_tools import sources
-from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, rule_and_value, rule_name,
+from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, name_colon, rule_and_value, rule_name,
                                 value_name)
 
 __all__ = [
@@ -399,7 +399,7 @@ def _assumptions_html(v, lang: str) -> Markup:
     for rule in v.ruleset.assumptions():
         alt_text = alternative_label(lang, rule.key, rule.alternative)
         name = rule_name(lang, rule.key)
-        items.append({"key": rule.key, "name": name, "colon": "" if ":" in name else ":",
+        items.append({"key": rule.key, "name": name, "colon": name_colon(name),
                       "value": value_name(lang, rule.key, rule.value), "alternative": alt_text,
                       "note": (rule.note or {}).get(lang, "")})
     if not items:

@@ -21,9 +21,8 @@ from typing import Any
 
 from .errors import NotationError, PositionError, RulesFileError
 from .position import COMMANDER, KING, KNIGHT, PIECE_KINDS, SOLDIER_OF, Position, check_kings, parse_diagram
-from .squares import FILES, MAX_SIZE, MIN_SIZE, parse_square, square_name
+from .squares import FILES, parse_square, square_name
 
-RULESET_MIN_SIZE, RULESET_MAX_SIZE = MIN_SIZE, MAX_SIZE
 HISTORICITY = ("board_attested", "rules_reconstructed", "modern")
 SPECIAL_KINDS = ("throne", "corner", "camp")
 _KIND_LIST_FIELDS = ("stop", "pass", "reenter", "hostile", "hostile_empty")
@@ -228,8 +227,7 @@ class Ruleset:
             check_kings(layout, where, first or None, first or None)
         except PositionError as exc:
             raise RulesFileError(exc.message, exc.path, exc.line) from None
-        if not RULESET_MIN_SIZE <= layout.size <= RULESET_MAX_SIZE:
-            raise RulesFileError(f"board {layout.size}x{layout.size}: rulesets are {RULESET_MIN_SIZE} to {RULESET_MAX_SIZE} wide", where, first or None)
+        # (the board size, 7 to 25, is parse_diagram's check: squares.MIN_SIZE/MAX_SIZE)
         raw_rules = data.get("rules")
         if not isinstance(raw_rules, dict):
             raise RulesFileError("no [rules.*] tables", where, None)

@@ -41,6 +41,20 @@ def set_hash(page, fragment: str):
     wait_idle(page)
 
 
+def traverse(page, step: str):
+    """Back (`step` "back") or Forward ("forward") in the history, then wait for the board."""
+    getattr(page, f"go_{step}")()
+    page.wait_for_timeout(100)
+    wait_idle(page)
+
+
+def reload(page):
+    """Reload the page and wait until its board is ready and idle."""
+    page.reload()
+    wait_ready(page)
+    wait_idle(page)
+
+
 def address(page) -> str:
     return page.evaluate("() => location.hash")
 
@@ -73,9 +87,7 @@ def test_back_after_an_anchor_keeps_the_moves_played(eald):
     assert address(page) == "#moves=d1-d3,d4-c4,e2-g2"      # the address follows every move
     set_hash(page, "#board")                                 # an anchor: no game
     eald.move("d6", "c6")                                    # a move after the anchor
-    page.go_back()
-    page.wait_for_timeout(100)
-    wait_idle(page)
+    traverse(page, "back")
     assert eald.moves() == ["d1-d3", "d4-c4", "e2-g2", "d6-c6"]
     assert address(page) == "#moves=d1-d3,d4-c4,e2-g2,d6-c6"
     assert eald.message() == ""
@@ -86,9 +98,7 @@ def test_back_to_another_game_opens_it(eald):
     set_hash(page, "#moves=d1-d3")
     set_hash(page, "#moves=e2-g2")
     assert eald.moves() == ["e2-g2"]
-    page.go_back()
-    page.wait_for_timeout(100)
-    wait_idle(page)
+    traverse(page, "back")
     assert eald.moves() == ["d1-d3"]
 
 
@@ -127,9 +137,7 @@ def test_hash_change_during_a_switch_or_restart_wins(eald, trigger):
     wait_idle(page)
     assert eald.moves() == ["e2-g2"]
     assert address(page) == "#moves=e2-g2"
-    page.reload()
-    wait_ready(page)
-    wait_idle(page)
+    reload(page)
     assert eald.moves() == ["e2-g2"]
 
 
@@ -155,9 +163,7 @@ def test_editor_and_the_address(eald):
     assert eald.pieces() == expected
     # first row = rank 1: a2 on rank 2, c3 on rank 3
     assert address(page) == "#pos=/9/t8/2K6/9/9/9/9/9/9/&turn=defenders"
-    page.reload()
-    wait_ready(page)
-    wait_idle(page)
+    reload(page)
     assert eald.pieces() == expected and eald.attr("data-to-move") == "defenders"
 
 
@@ -308,9 +314,7 @@ def test_switch_on_a_long_game_keeps_a_bounded_address(open_board):
     wait_idle(page)
     frag = address(page)
     assert "pos=" in frag and "alt=encirclement" in frag and frag.count(",") < 500
-    page.reload()
-    wait_ready(page)
-    wait_idle(page)
+    reload(page)
     assert bp.pieces() == pieces and page.is_checked('#board [data-alternative="encirclement"]')
     # the reload opened the bounded address: the board says that the first moves are not in it
     assert bp.message().startswith("The address does not hold the whole game (too long): it starts "
@@ -329,9 +333,7 @@ def test_back_after_an_anchor_keeps_a_game_that_took_another_turn(eald):
     set_hash(page, "#sec-1")
     eald.action("undo")
     eald.move("d4", "d2")
-    page.go_back()
-    page.wait_for_timeout(100)
-    wait_idle(page)
+    traverse(page, "back")
     assert eald.moves() == ["h5-g5", "d4-d2"]
     assert address(page) == "#moves=h5-g5,d4-d2"
 
@@ -343,9 +345,7 @@ def test_reload_after_an_anchor_restores_the_game(eald):
     set_hash(page, "#moves=h5-g5,d4-d3")
     set_hash(page, "#sec-1")
     eald.move("g5", "g7")
-    page.reload()
-    wait_ready(page)
-    wait_idle(page)
+    reload(page)
     assert eald.moves() == ["h5-g5", "d4-d3", "g5-g7"]
     assert address(page) == "#sec-1"
 
@@ -358,9 +358,7 @@ def test_back_after_an_anchor_keeps_a_game_longer_than_the_address(open_board):
     page = bp.page
     assert "pos=" in address(page)
     set_hash(page, "#sec-1")
-    page.go_back()
-    page.wait_for_timeout(100)
-    wait_idle(page)
+    traverse(page, "back")
     assert len(bp.moves()) == 520 and bp.message() == ""
     bp.start()
 
@@ -434,9 +432,7 @@ def test_reload_right_after_an_anchor_keeps_the_game(eald):
     page = eald.page
     set_hash(page, "#moves=h5-g5,d4-d3")
     set_hash(page, "#sec-5-4")
-    page.reload()
-    wait_ready(page)
-    wait_idle(page)
+    reload(page)
     assert eald.moves() == ["h5-g5", "d4-d3"] and address(page) == "#sec-5-4"
 
 
@@ -447,12 +443,8 @@ def test_back_after_a_reload_at_an_anchor_keeps_the_move_played_there(eald):
     set_hash(page, "#moves=h5-g5,d4-d3")
     set_hash(page, "#sec-5-4")
     eald.move("g5", "g7")
-    page.reload()
-    wait_ready(page)
-    wait_idle(page)
-    page.go_back()
-    page.wait_for_timeout(100)
-    wait_idle(page)
+    reload(page)
+    traverse(page, "back")
     assert eald.moves() == ["h5-g5", "d4-d3", "g5-g7"]
     assert address(page) == "#moves=h5-g5,d4-d3,g5-g7"
 
@@ -467,9 +459,7 @@ def test_back_through_another_game_to_the_first_keeps_its_moves(eald):
     set_hash(page, "#moves=d1-d3")
     assert eald.moves() == ["d1-d3"]
     for _ in range(2):
-        page.go_back()
-        page.wait_for_timeout(100)
-        wait_idle(page)
+        traverse(page, "back")
         assert eald.moves() == ["h5-g5", "d4-d3", "g5-g7"]
 
 
@@ -514,7 +504,5 @@ def test_a_set_up_is_a_game_of_its_own(eald):
     page.click('#board [data-editor="play"]')                 # the start position, set up
     wait_idle(page)
     assert eald.moves() == [] and "pos=" in address(page)
-    page.go_forward()
-    page.wait_for_timeout(100)
-    wait_idle(page)
+    traverse(page, "forward")
     assert eald.moves() == ["e2-g2"]

@@ -61,6 +61,12 @@ const PIECE_KINDS = ["attacker", "defender", "king", "commander", "knight"];
 
 // ---------------------------------------------------------------- strings (DE / EN)
 
+// "the last n moves" in the two languages (link and address texts)
+const LAST_MOVES = {
+  de: (n) => (n === 1 ? "dem letzten Zug" : `den letzten ${n} Zügen`),
+  en: (n) => (n === 1 ? "the last move" : `the last ${n} moves`),
+};
+
 const STRINGS = {
   de: {
     boardLabel: (title) => `Spielbrett ${title}. Pfeiltasten bewegen die Markierung, Eingabe oder Leertaste wählt eine Figur und zieht sie.`,
@@ -159,10 +165,10 @@ const STRINGS = {
     linkCopied: "Link kopiert.",
     linkManual: "Der Link konnte nicht automatisch kopiert werden; bitte aus dem Feld kopieren.",
     linkPosition: (n) => "Die Partie ist für einen Link mit allen Zügen zu lang: Der Link "
-      + (n ? `beginnt mit der Stellung vor ${n === 1 ? "dem letzten Zug" : `den letzten ${n} Zügen`}; die Züge davor (und Wiederholungen unter ihnen) enthält er nicht.`
+      + (n ? `beginnt mit der Stellung vor ${LAST_MOVES.de(n)}; die Züge davor (und Wiederholungen unter ihnen) enthält er nicht.`
         : "enthält die Stellung jetzt, ohne die Züge davor."),
     linkLabel: "Link auf diese Partie",
-    addressCut: (n) => `Die Adresse enthält nicht die ganze Partie (zu lang): Sie beginnt bei der Stellung vor ${n === 1 ? "dem letzten Zug" : `den letzten ${n} Zügen`}; die Züge davor lassen sich nicht zurücknehmen.`,
+    addressCut: (n) => `Die Adresse enthält nicht die ganze Partie (zu lang): Sie beginnt bei der Stellung vor ${LAST_MOVES.de(n)}; die Züge davor lassen sich nicht zurücknehmen.`,
     loadedFromLink: "Partie aus dem Link geladen.",
     // editor
     editorTitle: "Stellung aufbauen",
@@ -289,10 +295,10 @@ const STRINGS = {
     linkCopied: "Link copied.",
     linkManual: "The link could not be copied automatically; please copy it from the field.",
     linkPosition: (n) => "The game is too long for a link with every move: the link "
-      + (n ? `starts from the position before ${n === 1 ? "the last move" : `the last ${n} moves`}; it leaves out the moves before that (and any repetition among them).`
+      + (n ? `starts from the position before ${LAST_MOVES.en(n)}; it leaves out the moves before that (and any repetition among them).`
         : "holds the position now, without the moves before it."),
     linkLabel: "Link to this game",
-    addressCut: (n) => `The address does not hold the whole game (too long): it starts from the position before ${n === 1 ? "the last move" : `the last ${n} moves`}; the moves before that cannot be taken back.`,
+    addressCut: (n) => `The address does not hold the whole game (too long): it starts from the position before ${LAST_MOVES.en(n)}; the moves before that cannot be taken back.`,
     loadedFromLink: "Game loaded from the link.",
     editorTitle: "Set up a position",
     editorHelp: "Choose a piece, then click squares; clicking the same piece again removes it.",
@@ -349,9 +355,12 @@ function capitalize(text) { return text ? text[0].toUpperCase() + text.slice(1) 
 /** `text` as a sentence: a full stop added unless it already ends with one (or ! ? …). */
 function sentence(text) { return /[.!?…]["“”»]?$/.test(text) ? text : text + "."; }
 
-/** A rule's name and value in one phrase, as build_tools/labels.py rule_and_value joins them:
- *  "Name: value", or "Name value" when the name holds a colon ("Thron: feindlich für"). */
-function ruleAndValue(name, value) { return name.includes(":") ? `${name} ${value}` : `${name}: ${value}`; }
+/** What follows a rule's name before its value (build_tools/labels.py name_colon): ":", or
+ *  nothing when the name holds a colon already ("Thron: feindlich für"). */
+function nameColon(name) { return name.includes(":") ? "" : ":"; }
+
+/** A rule's name and value in one phrase: "Thron: nein", "Thron: feindlich für Angreifer". */
+function ruleAndValue(name, value) { return `${name}${nameColon(name)} ${value}`; }
 
 /** The rule of a jump by each kind that may jump (notes/CONTRACTS.md, "Special pieces"). */
 const JUMP_RULE = { king: "king_jump", commander: "commander_jump", knight: "knight_jump" };
@@ -813,7 +822,7 @@ class Board {
       const li = el("li", { "data-assumption": String(a.key) });
       const label = typeof a.label === "string" ? a.label : this.ruleName(a.key);
       const value = typeof a.value_label === "string" ? a.value_label : this.valueName(a.key, a.value);
-      li.append(el("strong", {}, label + (label.includes(":") ? " " : ": ")), document.createTextNode(`${value} (${T.assumed})`));
+      li.append(el("strong", {}, `${label}${nameColon(label)} `), document.createTextNode(`${value} (${T.assumed})`));
       if (a.note) li.append(el("span", { class: "tb-note" }, " — " + String(a.note)));
       if (a.alternative !== null && a.alternative !== undefined) {
         const lab = el("label", { class: "tb-switch" });
@@ -930,7 +939,7 @@ class Board {
     const stuck = !editing && !res && st.stuck === true;
     root.toggleAttribute("data-stuck", stuck);
     // a berserk turn (notes/CONTRACTS.md, "Special pieces"): only st.berserk.square moves on
-    const berserk = !editing && !res && st.berserk && typeof st.berserk.square === "string" ? st.berserk : null;
+    const berserk = this.activeBerserk();
     if (berserk) root.setAttribute("data-berserker", berserk.square);
     else root.removeAttribute("data-berserker");
     this.statusEl.replaceChildren();
@@ -1020,7 +1029,7 @@ class Board {
     const T = this.T;
     const st = this.st;
     const editing = this.mode === "edit";
-    const berserk = !editing && !st.result && st.berserk && typeof st.berserk.square === "string" ? st.berserk : null;
+    const berserk = this.activeBerserk();
     // Busy does not disable (a focused control that becomes disabled loses the keyboard focus):
     // Undo, Redo and Restart queue behind the request under way, End, Edit and Copy link take
     // no input then (aria-disabled says so).
@@ -1051,6 +1060,13 @@ class Board {
     // at the start) would drop the keyboard focus to the page: it goes to the board (not to
     // the counterpart, where further presses would undo what they just redid).
     if (focused && focused[1].disabled) this.svg.focus({ preventScroll: true });
+  }
+
+  /** The berserk turn under way ({square, can_end, escape}: notes/CONTRACTS.md), or null (none,
+   *  the game over, or the editor open). */
+  activeBerserk() {
+    const st = this.st;
+    return this.mode !== "edit" && !st.result && st.berserk && typeof st.berserk.square === "string" ? st.berserk : null;
   }
 
   /** Whether the rules the board plays have berserk turns (the engine's rules_info). */
@@ -1251,12 +1267,8 @@ class Board {
     const st = this.st;
     const ol = this.moveListEl;
     ol.replaceChildren();
-    // the moves undone that Redo would replay, next first (bridge `future`; the worker adds
-    // their notation, side and turn as `future_plies` where it can)
-    const future = Array.isArray(st.future) ? st.future : [];
-    const detail = Array.isArray(st.future_plies) && st.future_plies.length === future.length ? st.future_plies : null;
     const played = st.history.slice(0, st.cursor);
-    const plies = [...played, ...future.map((m, i) => (detail ? detail[i] : { move: String(m), notation: String(m) }))];
+    const plies = [...played, ...this.futurePlies()];
     this.marksEl.replaceChildren();
     this.marksEl.hidden = true;
     if (!plies.length) {
@@ -1469,13 +1481,13 @@ class Board {
       await this.refreshRuleInfo();
       if (stale()) return;
       // an entry the board wrote for a game too long for the address: say what was left out
-      const state = history.state && typeof history.state === "object" ? history.state : {};
+      const state = entryState();
       const cut = state.taflFragment === hash.slice(1) && Number.isInteger(state.taflCut) ? state.taflCut : 0;
       this.message(cut > 0 ? T.addressCut(cut) : null);
       this.say(T.loadedFromLink);
       this.gameId = entryId || newGameId();
       this.following = true;
-      await this.syncAddress(gen); // the entry is now the board's (Back returns to this game)
+      await this.syncAddress({ gen, href: location.href }); // the entry is now the board's
     } catch (e) {
       if (stale()) return;
       this.message(T.fragmentError(e.message));
@@ -1514,11 +1526,12 @@ class Board {
     if (!this.root.isConnected || !this.ready) return;
     if (this.mode === "edit") { this.hashWhileEditing = true; return; }
     const gen = ++this.fragGen;
+    const mark = this.changeMark();
     const hash = this.entryGame(location.hash);
     // Back/Forward within the reader's game: keep it, as it is now; a new anchor (a § link) of
     // a game link the board follows: the entry keeps the game at once (for a reload)
     if (this.entryGameId() === this.gameId || (!GAME_FRAGMENT_RE.test(hash) && !this.entryGameId())) {
-      this.exclusive(() => this.syncAddress(gen));
+      this.exclusive(() => this.syncAddress(mark));
       return;
     }
     this.exclusive(() => this.applyFragment(hash, false, gen, this.entryGameId()));
@@ -1529,15 +1542,11 @@ class Board {
    *  another entry before its hashchange arrives: that entry is not this game's to write). */
   changeMark() { return { gen: this.fragGen, href: location.href }; }
 
-  /** The key of the game the board plays, stored in the history entries it writes. */
-  gameKey() { return this.gameId; }
-
   /** The id of the game the current history entry was written for (history.state.taflGame),
    *  or null. An entry of the game the board plays (the reader went Back or Forward within it,
    *  e.g. after a § link) is only an older copy of it: the board keeps the game as it is. */
   entryGameId() {
-    const state = history.state;
-    const id = state && typeof state === "object" ? state.taflGame : null;
+    const id = entryState().taflGame;
     return typeof id === "string" && /^[a-z0-9]{1,40}$/.test(id) ? id : null;
   }
 
@@ -1548,8 +1557,7 @@ class Board {
    *  address. */
   entryGame(hash) {
     if (GAME_FRAGMENT_RE.test(hash)) return hash;
-    const state = history.state;
-    const kept = state && typeof state === "object" ? state.taflFragment : null;
+    const kept = entryState().taflFragment;
     return typeof kept === "string" && kept.length <= FRAGMENT_MAX ? "#" + kept : hash;
   }
 
@@ -1594,7 +1602,7 @@ class Board {
 
   async playNow(move) {
     const T = this.T;
-    const gen = this.changeMark();
+    const mark = this.changeMark();
     try {
       const r = await this.engine.call("play", { move });
       this.st = r.state;
@@ -1623,7 +1631,7 @@ class Board {
           if (h.move === "end" || h.berserk) parts.push(T.toMove(T.side[st.to_move] || st.to_move));
         }
         this.say(parts.map(sentence).join(" "));
-        await this.syncAddress(gen);
+        await this.syncAddress(mark);
       }
     } catch (e) {
       this.message(String(e.message || e));
@@ -1775,7 +1783,7 @@ class Board {
 
   async actionNow(a) {
     const T = this.T;
-    const gen = this.changeMark();
+    const mark = this.changeMark();
     try {
       if (this.mode !== "play" || (a === "undo" && !this.st.can_undo) || (a === "redo" && !this.st.can_redo)) return;
       if (a === "undo") { this.st = await this.engine.call("undo"); this.say(T.undone); }
@@ -1789,7 +1797,7 @@ class Board {
         this.say(T.restarted);
       }
       // A shared link's moves must not come back on reload after Undo or a restart.
-      await this.syncAddress(gen);
+      await this.syncAddress(mark);
     } catch (e) {
       this.message(String(e.message || e));
     } finally {
@@ -1810,13 +1818,12 @@ class Board {
    *  board follows a game link, an entry whose address is an anchor (a § link) keeps its address
    *  and holds the game in history.state (taflFragment), which a reload or Back restores
    *  (entryGame); every entry written also names the game (taflGame, see entryGameId). An
-   *  address without a game link before that is left alone. `gen`: the fragment generation when
-   *  the change began, or its changeMark(); a newer address (hashchange meanwhile, or another
-   *  entry) is never overwritten. No
+   *  address without a game link before that is left alone. `mark`: changeMark() when the
+   *  change began; a newer address (hashchange meanwhile, or another entry) is never
+   *  overwritten. No
    *  hashchange: replaceState. Run inside exclusive() (may ask the worker for a snapshot). */
-  async syncAddress(gen) {
-    const fresh = () => (typeof gen === "object" && gen
-      ? gen.gen === this.fragGen && gen.href === location.href : gen === this.fragGen);
+  async syncAddress(mark) {
+    const fresh = () => mark.gen === this.fragGen && mark.href === location.href;
     if (!fresh()) return;
     const game = GAME_FRAGMENT_RE.test(location.hash);
     if (game) this.following = true;
@@ -1828,14 +1835,11 @@ class Board {
       cut = link.cut ? Math.max(1, link.turns) : 0;
     } catch { frag = null; }
     if (!fresh()) return;
-    const state = history.state && typeof history.state === "object" ? history.state : {};
-    const kept = { ...state, taflFragment: frag, taflGame: this.gameKey(), taflCut: cut };
-    if (GAME_FRAGMENT_RE.test(location.hash)) {
-      const base = location.href.split("#")[0];
-      history.replaceState(kept, "", frag ? base + "#" + frag : base);
-    } else { // an anchor (a § link): the address stays, the entry keeps the game
-      history.replaceState(kept, "", location.href);
-    }
+    const kept = { ...entryState(), taflFragment: frag, taflGame: this.gameId, taflCut: cut };
+    // a game link gives way to this game's; an anchor (a § link) stays, the entry keeps the game
+    const base = location.href.split("#")[0];
+    const url = !game ? location.href : frag ? base + "#" + frag : base;
+    history.replaceState(kept, "", url);
   }
 
   /** The link fragment of this game that the board will open again: every move when it fits
@@ -1958,7 +1962,7 @@ class Board {
 
   async editorPlayNow(otn, to_move) {
     const T = this.T;
-    const gen = this.changeMark();
+    const mark = this.changeMark();
     try {
       const reason = await this.engine.call("check_position", { rules_toml: this.data.rules_toml, otn, to_move });
       if (reason) {
@@ -1976,7 +1980,7 @@ class Board {
       this.hashWhileEditing = false; // the set-up position wins over an address typed meanwhile
       this.message(null);
       this.focus = this.defaultFocus();
-      await this.syncAddress(gen);
+      await this.syncAddress(mark);
     } catch (e) {
       this.message(T.impossible(engineText(e.message || e, this.lang)));
     } finally {
@@ -2000,7 +2004,7 @@ class Board {
     this.clearSelection();
     return this.exclusive(async () => {
       const T = this.T;
-      const gen = this.changeMark();
+      const mark = this.changeMark();
       const wanted = new Set(this.alt);
       if (on) wanted.add(key); else wanted.delete(key);
       this.render();
@@ -2029,7 +2033,7 @@ class Board {
         await this.refreshRuleInfo();
         this.message(text);
         this.say(text);
-        await this.syncAddress(gen);
+        await this.syncAddress(mark);
       } catch (e) {
         const text = T.altRefused(engineText(e.message || e, this.lang));
         this.message(text);
@@ -2044,12 +2048,19 @@ class Board {
   /** How many turns the moves taken back (Redo) make, as the move list numbers them. */
   futureTurns() {
     const st = this.st;
-    const future = Array.isArray(st.future) ? st.future : [];
+    const future = this.futurePlies();
     if (!future.length) return 0;
-    const detail = Array.isArray(st.future_plies) && st.future_plies.length === future.length
-      ? st.future_plies : future.map((m) => ({ move: String(m) }));
-    const numbers = this.turnNumbers([...st.history.slice(0, st.cursor), ...detail]);
+    const numbers = this.turnNumbers([...st.history.slice(0, st.cursor), ...future]);
     return new Set(numbers.slice(st.cursor)).size;
+  }
+
+  /** The moves undone that Redo would replay, next first, as plies (bridge `future`, detailed
+   *  by the worker's `future_plies` {move, notation, side, continues, …} where it gave them). */
+  futurePlies() {
+    const st = this.st;
+    const future = Array.isArray(st.future) ? st.future : [];
+    const detail = Array.isArray(st.future_plies) && st.future_plies.length === future.length ? st.future_plies : null;
+    return future.map((m, i) => (detail ? detail[i] : { move: String(m), notation: String(m) }));
   }
 
   /** The turn number of each ply of `plies` as the move list shows it (the plies of a berserk
@@ -2111,6 +2122,12 @@ function exampleData(root) {
   data.sections = Object.fromEntries(Object.entries(data.sections || {})
     .filter(([, a]) => typeof a === "string" && a.startsWith("#")).map(([k, a]) => [k, siteRoot + rel + a]));
   return data;
+}
+
+/** The current history entry's state as an object ({} when there is none). */
+function entryState() {
+  const state = history.state;
+  return state && typeof state === "object" ? state : {};
 }
 
 /** A random id for a game (history.state.taflGame). */
