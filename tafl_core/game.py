@@ -22,7 +22,7 @@ Rules implemented (README.md, "rules.toml", lists every key):
   ``commander_king_capture`` also by a commander against another commander or a hostile square;
 * berserk turns (``berserk``): after a capture the same piece may move again with a move that
   captures (aagenielsen.dk Berserk rules; OpenTafl ``ber:c``);
-* shieldwall, exit fort (``edge_fort``), encirclement, repetition and "no legal move" results.
+* shieldwall, exit fort (``exit_fort``), encirclement, repetition and "no legal move" results.
 """
 
 from __future__ import annotations
@@ -267,7 +267,7 @@ class _Tables:
         self.king_capture = v("king_capture")
         self.shieldwall = v("shieldwall")
         self.shieldwall_flank = v("shieldwall_flank")
-        self.edge_fort = v("edge_fort")
+        self.exit_fort = v("exit_fort")
         self.encirclement = v("encirclement")
         self.repetition = v("repetition")
         self.repetition_count = v("repetition_count")
@@ -960,8 +960,8 @@ class Game:
             return Result("attackers", "king_captured", rule)
         if code == KNG and t.escape[to]:
             return Result("defenders", "king_escaped", "escape")
-        if side == DEFENDERS and t.edge_fort and self._exit_fort():
-            return Result("defenders", "edge_fort", "edge_fort")
+        if side == DEFENDERS and t.exit_fort and self._exit_fort():
+            return Result("defenders", "edge_fort", "exit_fort")
         if side == ATTACKERS and t.encirclement and self._encircled():
             return Result("attackers", "encirclement", "encirclement")
         return None

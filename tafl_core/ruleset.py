@@ -43,9 +43,9 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "commander_king_capture": ("none", "custodial"),
     "berserk": ("off", "capture", "capture_or_escape"),
 }
-_BOOLS = ("throne", "shieldwall_flank", "edge_fort", "encirclement", "berserk_compulsory")
+_BOOLS = ("throne", "shieldwall_flank", "exit_fort", "encirclement", "berserk_compulsory")
 _BASE_KEYS = ("first_mover", "escape", "king_armed", "king_capture", "throne", "corners", "camps",
-              "shieldwall", "shieldwall_flank", "edge_fort", "encirclement", "repetition",
+              "shieldwall", "shieldwall_flank", "exit_fort", "encirclement", "repetition",
               "repetition_count", "no_moves")
 _SPECIAL_KEYS = {kind: tuple(f"{kind}_{f}" for f in _KIND_LIST_FIELDS) for kind in SPECIAL_KINDS}
 #: Keys that may be left out of any rules.toml; absent they take these values (no jumps, no
@@ -60,6 +60,9 @@ _BERSERK_KEYS = ("berserk_compulsory",)
 ALL_RULE_KEYS = (_BASE_KEYS + sum(_SPECIAL_KEYS.values(), ()) + tuple(OPTIONAL_DEFAULTS)
                  + sum(_PIECE_KEYS.values(), ()) + _BERSERK_KEYS)
 _JUMP_KEYS = ("king_jump", "commander_jump", "knight_jump")
+#: Rule keys that were renamed: old key -> new key (a rules file with the old key is refused
+#: with a message naming the new one). ``exit_fort`` is the field's term (README, the pages).
+RENAMED_KEYS = {"edge_fort": "exit_fort"}
 #: What an absent key means: the optional keys' defaults, and "does not arise" for the piece and
 #: berserk keys of a ruleset without those pieces or berserk moves.
 _ABSENT_VALUES: dict[str, Any] = {**OPTIONAL_DEFAULTS, "commander_jump": "none", "knight_jump": "none",
@@ -234,6 +237,9 @@ class Ruleset:
         rules: dict[str, Rule] = {}
         for key, tbl in raw_rules.items():
             line = lines.table(f"rules.{key}")
+            if key in RENAMED_KEYS:
+                raise RulesFileError(f"rule '{key}' is now called '{RENAMED_KEYS[key]}': rename [rules.{key}] to "
+                                     f"[rules.{RENAMED_KEYS[key]}]", where, line)
             if key not in ALL_RULE_KEYS:
                 close = difflib.get_close_matches(key, ALL_RULE_KEYS, n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
@@ -334,7 +340,7 @@ class Ruleset:
         parts.append("sw:" + {"off": "n", "on": "w", "corner": "s"}[v("shieldwall")])
         if v("shieldwall") != "off":
             parts.append("swf:" + ("y" if v("shieldwall_flank") else "n"))
-        parts.append("efe:" + ("y" if v("edge_fort") else "n"))
+        parts.append("efe:" + ("y" if v("exit_fort") else "n"))
         parts.append("surf:" + ("y" if v("encirclement") else "n"))
         jumps = {"none": "n", "restricted": "r", "free": "j", "jump": "j", "capture": "c"}
         parts.append("kj:" + jumps[v("king_jump")])
@@ -476,9 +482,9 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
                         "berserk": 'berserk is not "off"'}[key.split("_", 1)[0]]
                 raise RulesFileError(f"rule '{key}' applies only when {cond}", where, rule.line or None)
     jumping = [k for k in _JUMP_KEYS if values.get(k, "none") != "none"]
-    if values.get("edge_fort") is True and jumping:
-        line = rs.rules["edge_fort"].line or None
-        raise RulesFileError(f"edge_fort cannot be combined with {jumping[0]} (the exit-fort test assumes that no piece jumps)",
+    if values.get("exit_fort") is True and jumping:
+        line = rs.rules["exit_fort"].line or None
+        raise RulesFileError(f"exit_fort cannot be combined with {jumping[0]} (the exit-fort test assumes that no piece jumps)",
                              where, line)
     if values.get("throne") is True and rs.size % 2 == 0:
         line = rs.rules["throne"].line or None

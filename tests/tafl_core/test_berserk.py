@@ -272,9 +272,9 @@ def test_rules_file_faults_for_piece_rules(row, extra, msg):
 
 
 def test_exit_fort_and_jumps_are_refused_together():
-    text = BASE_TOML.replace('[rules.edge_fort]\nvalue = false', '[rules.edge_fort]\nvalue = true') \
+    text = BASE_TOML.replace('[rules.exit_fort]\nvalue = false', '[rules.exit_fort]\nvalue = true') \
         + '\n[rules.king_jump]\nvalue = "restricted"\nref = "5"\n'
-    with pytest.raises(RulesFileError, match="edge_fort cannot be combined with king_jump"):
+    with pytest.raises(RulesFileError, match="exit_fort cannot be combined with king_jump"):
         Ruleset.from_toml(text, "v/rules.toml")
 
 
