@@ -27,7 +27,7 @@ class Captures:
     def _captures(self, to: int, code: int, side: int, jumped: int = -1) -> list[Capture]:
         """Captures made by the piece ``code`` of ``side`` that has just arrived on ``to``
         (``jumped``: the square it jumped over, or -1)."""
-        t = self.t
+        t = self._t
         board = self.board
         out = []
         if jumped >= 0 and t.jump[code] == JUMP_CAPTURE:
@@ -74,7 +74,7 @@ class Captures:
         commander or an empty square hostile to the king other than the throne - never on the
         throne and never against it (OpenTafl's Berserk rules: Taflman.checkSandwichCapture,
         CommanderCaptureVictoryTest, CommanderCornerCaptureVictoryTest)."""
-        t = self.t
+        t = self._t
         if k == t.throne:
             return None
         beyond = t.step[k][d]
@@ -92,7 +92,7 @@ class Captures:
         """Kind name when square ``s`` (not a piece on it) counts against the king: a special
         square hostile to the king per the ruleset, or - when ``throne_counts`` (the king-capture
         rules that name the throne: four sides, throne-graded, surrounded) - the empty throne."""
-        t = self.t
+        t = self._t
         board = self.board
         if board[s]:
             hs = t.hostile[KNG][s]
@@ -107,7 +107,7 @@ class Captures:
         """King on ``k`` attacked by the attacker (or commander) that just moved to ``mover``;
         ``d`` is the direction from ``mover`` to ``k``. Implements ``king_capture`` (README.md);
         commanders count as attackers."""
-        t = self.t
+        t = self._t
         board = self.board
         mode = t.king_capture
         if mode == "four_attackers":
@@ -155,7 +155,7 @@ class Captures:
         the mover's side on the square in front of it. The move must be a bracketing move;
         without ``shieldwall_flank`` a move onto a front square closes the wall too. A king in
         the row is never taken by it."""
-        t = self.t
+        t = self._t
         board = self.board
         if not t.edge[to] and t.shieldwall_flank:
             return []
@@ -173,7 +173,7 @@ class Captures:
     def _wall_through(self, x: int, mover: int, side: int) -> list[Capture]:
         """The shieldwall capture of the row of enemies on the edge that contains ``x``, if the
         piece on ``mover`` closes it; [] otherwise."""
-        t = self.t
+        t = self._t
         n = t.n
         board = self.board
         r, f = divmod(x, n)

@@ -21,9 +21,9 @@ a berserk turn (``"end"``).
 from __future__ import annotations
 
 from .captures import Captures
-from .errors import IllegalMove, PositionError
+from .errors import IllegalMove, NotationError, PositionError
 from .movegen import MoveGenerator
-from .moves import END_MOVE, Capture, Move, PlayedMove, Result
+from .moves import END_MOVE, BerserkTurn, Capture, Move, PlayedMove, Result
 from .outcomes import Outcomes
 from .position import Position, check_kings
 from .reasons import Reason, refusal
@@ -48,13 +48,21 @@ class Game(MoveGenerator, Captures, Outcomes):
             rules that have none.
 
     Attributes:
-        berserker: square of the piece that is in the middle of a berserk turn (it alone may
-            move, and only with a move that captures), or -1.
+        ruleset: the rules (:class:`~tafl_core.ruleset.Ruleset`).
+        result: the :class:`~tafl_core.moves.Result` once the game is over, else None.
+        hash: the position's 64-bit Zobrist hash (pieces and side to move; what repetition
+            counts).
+        berserker: square (int) of the piece that is in the middle of a berserk turn (it alone
+            may move, and only with a move that captures), or -1; :attr:`berserk_turn` gives it
+            by name.
+
+    Everything else (the board array, the tables, the move stack) is internal; the bridge, the
+    command line and the tests use only the attributes and methods documented here.
     """
 
     def __init__(self, ruleset: Ruleset, position: Position | None = None, to_move: str | None = None):
         self.ruleset = ruleset
-        self.t = t = tables_for(ruleset)
+        self._t = t = tables_for(ruleset)
         n = t.n
         pos = position if position is not None else ruleset.layout
         if pos.size != n:
@@ -88,9 +96,8 @@ class Game(MoveGenerator, Captures, Outcomes):
         self._berserk_cache: tuple = (None, [])   # ((history length, hash, berserker), its codes)
         # (PlayedMove, captured [(sq, code)], prev_result, prev_hash, mover code, prev berserker,
         #  whether the position after it was counted for repetition)
-        self.history: list[tuple] = []
-        self.redo_stack: list[Move] = []
-        self._undone: list[PlayedMove] = []   # what the moves on redo_stack did, in the same order
+        self._stack: list[tuple] = []
+        self._undone: list[PlayedMove] = []   # the moves taken back, the next to redo last
         self.seen: dict[int, int] = {h: 1}
         if self.king >= 0 and t.escape[self.king]:
             raise PositionError(refusal(Reason.KING_ON_ESCAPE, square=square_name(self.king, n)))
@@ -107,12 +114,60 @@ class Game(MoveGenerator, Captures, Outcomes):
 
     def position(self) -> Position:
         """The current position as a :class:`Position`."""
-        n = self.t.n
+        n = self._t.n
         return Position(n, {square_name(s, n): CODE_KIND[c] for s, c in enumerate(self.board) if c})
 
-    def piece_at(self, square: int) -> str | None:
-        """``"attacker"``, ``"defender"``, ``"king"`` or None."""
+    def piece_at(self, square: int | str) -> str | None:
+        """The kind of the piece on ``square`` (an int or a name such as ``"e5"``):
+        ``"attacker"``, ``"defender"``, ``"king"``, ``"commander"``, ``"knight"`` or None.
+
+        Raises:
+            NotationError: a malformed square name or one off the board.
+        """
+        if isinstance(square, str):
+            square = parse_square(square, self._t.n)
         return CODE_KIND.get(self.board[square])
+
+    @property
+    def size(self) -> int:
+        """The board's side length (squares per rank)."""
+        return self._t.n
+
+    @property
+    def berserk_turn(self) -> BerserkTurn | None:
+        """The berserk turn under way (the piece that must move again), or None (also once the
+        game is over)."""
+        b = self.berserker
+        if b < 0 or self.result is not None:
+            return None
+        t = self._t
+        return BerserkTurn(square_name(b, t.n), not t.berserk_compulsory, t.berserk == 2 and self.board[b] == KNG)
+
+    def parse_move(self, text: str) -> Move:
+        """The move ``text`` names here: notation as :meth:`Move.parse` reads it, or ``"end"``
+        (any case, spaces around) for the move that ends the berserk turn under way - the one
+        place ``"end"`` is read.
+
+        Raises:
+            NotationError: malformed move or a square off the board.
+            IllegalMove: ``"end"`` when the game is over or no berserk turn is under way.
+        """
+        if isinstance(text, str) and text.strip().lower() == END_MOVE:
+            if self.result is not None:
+                raise IllegalMove(refusal(Reason.GAME_OVER))
+            if self.berserker < 0:
+                raise IllegalMove(refusal(Reason.NO_BERSERK_TURN))
+            return Move(self.berserker, self.berserker, self._t.n)
+        return Move.parse(text, self._t.n)
+
+    def is_legal(self, move: Move | str) -> bool:
+        """True when ``move`` (a :class:`Move` or its text) may be played now by the side to move;
+        a malformed move text is not legal."""
+        try:
+            mv = self.parse_move(move) if isinstance(move, str) else move
+        except (IllegalMove, NotationError):
+            return False
+        return self.why_illegal(mv) is None
 
     # -- playing --------------------------------------------------------------------------------
     def play(self, move: Move | str) -> PlayedMove:
@@ -124,19 +179,11 @@ class Game(MoveGenerator, Captures, Outcomes):
             IllegalMove: the move is not legal here (the message says why).
         """
         if isinstance(move, str):
-            if move.strip().lower() == END_MOVE:
-                if self.result is not None:
-                    raise IllegalMove(refusal(Reason.GAME_OVER))
-                if self.berserker < 0:
-                    raise IllegalMove(refusal(Reason.NO_BERSERK_TURN))
-                move = Move(self.berserker, self.berserker, self.t.n)
-            else:
-                move = Move.parse(move, self.t.n)
+            move = self.parse_move(move)
         why = self.why_illegal(move)
         if why:
             raise IllegalMove(why)
         played = self._push(move.frm, move.to)
-        self.redo_stack.clear()
         self._undone.clear()
         return played
 
@@ -147,9 +194,9 @@ class Game(MoveGenerator, Captures, Outcomes):
     def undo(self) -> PlayedMove | None:
         """Take back the last move (restores position, side to move, hash and result); None if
         there is nothing to undo. The move can be replayed with :meth:`redo`."""
-        if not self.history:
+        if not self._stack:
             return None
-        played, captured, prev_result, prev_hash, mover_code, prev_berserker, counted = self.history.pop()
+        played, captured, prev_result, prev_hash, mover_code, prev_berserker, counted = self._stack.pop()
         if counted:
             self.seen[self.hash] -= 1
             if not self.seen[self.hash]:
@@ -172,20 +219,20 @@ class Game(MoveGenerator, Captures, Outcomes):
         self.hash = prev_hash
         self.result = prev_result
         self.berserker = prev_berserker
-        self.redo_stack.append(played.move)
         self._undone.append(played)
         return played
 
     def redo(self) -> PlayedMove | None:
         """Replay the last undone move; None if there is none."""
-        if not self.redo_stack:
+        if not self._undone:
             return None
-        move = self.redo_stack.pop()
-        self._undone.pop()
-        keep, keep_undone = self.redo_stack, self._undone
-        self.redo_stack, self._undone = [], []
-        played = self.play(move)
-        self.redo_stack, self._undone = keep, keep_undone
+        keep = self._undone
+        move = keep.pop().move
+        self._undone = []
+        try:
+            played = self.play(move)
+        finally:
+            self._undone = keep
         return played
 
     @property
@@ -197,11 +244,11 @@ class Game(MoveGenerator, Captures, Outcomes):
     @property
     def moves_played(self) -> list[PlayedMove]:
         """The moves played so far, oldest first."""
-        return [h[0] for h in self.history]
+        return [h[0] for h in self._stack]
 
     # -- internals ------------------------------------------------------------------------------
     def _push(self, f: int, to: int, fast: bool = False):
-        t = self.t
+        t = self._t
         board = self.board
         code = board[f]
         side = SIDE_OF[code]
@@ -247,7 +294,7 @@ class Game(MoveGenerator, Captures, Outcomes):
         if t.berserk and captured and result is None:
             codes = self._berserk_codes(to)
             goes_on = bool(codes)
-            self._berserk_cache = ((len(self.history) + 1, h, to), codes)
+            self._berserk_cache = ((len(self._stack) + 1, h, to), codes)
         if goes_on:
             self.berserker = to
         else:
@@ -266,7 +313,7 @@ class Game(MoveGenerator, Captures, Outcomes):
         else:
             played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result,
                                 jumped >= 0, prev_berserker >= 0 and f != to, goes_on, CODE_KIND[code])
-        self.history.append((played, captured, prev_result, prev_hash, code, prev_berserker, not goes_on))
+        self._stack.append((played, captured, prev_result, prev_hash, code, prev_berserker, not goes_on))
         return result if fast else played
 
 

@@ -37,18 +37,18 @@ class MoveGenerator:
             b = self.berserker
             if frm is not None and frm != b:
                 return []
-            key = (len(self.history), self.hash, b)
+            key = (len(self._stack), self.hash, b)
             if self._berserk_cache[0] != key:       # computed once per berserk step (_push did it)
                 self._berserk_cache = (key, self._berserk_codes(b))
             out = list(self._berserk_cache[1])
-            if not self.t.berserk_compulsory:
+            if not self._t.berserk_compulsory:
                 out.append(b << 10 | b)
             return out
         return self._plain_codes(side, frm)
 
     def _plain_codes(self, side: int, frm: int | None = None) -> list[int]:
         """Slides and jumps of ``side`` (only from ``frm`` when given), berserk turns aside."""
-        t = self.t
+        t = self._t
         board = self.board
         kinds, stops, passable, rays = t.kind, t.stop, t.passable, t.rays
         one_step = t.one_step
@@ -93,7 +93,7 @@ class MoveGenerator:
         """Landing squares of the jumps of the piece ``code`` on ``f`` (aagenielsen Berserk rule
         4b): over an adjacent ordinary enemy piece onto the empty square beyond, where the piece
         may stop; a restricted king jump starts or ends on a special square."""
-        t = self.t
+        t = self._t
         board = self.board
         victim = ORDINARY[1 - SIDE_OF[code]]
         restricted = t.jump[code] == JUMP_RESTRICTED
@@ -109,7 +109,7 @@ class MoveGenerator:
     def _jumped(self, f: int, to: int) -> int:
         """The square jumped over by the move ``f``-``to`` (a move of two squares over an
         occupied square), or -1."""
-        n = self.t.n
+        n = self._t.n
         d = to - f
         if d in (2, -2) and f // n == to // n or d in (2 * n, -2 * n):
             mid = (f + to) // 2
@@ -138,14 +138,14 @@ class MoveGenerator:
     def _berserk_codes(self, b: int) -> list[int]:
         """The berserker's continuations from ``b``: moves that capture, and with
         ``berserk = capture_or_escape`` the king's moves onto an escape square."""
-        t = self.t
+        t = self._t
         escape = t.berserk == 2 and self.board[b] == KNG
         return [m for m in self._plain_codes(self.side, b)
                 if (escape and t.escape[m & 1023]) or self._capturing(b, m & 1023)]
 
     def legal_moves(self, frm: int | str | None = None) -> list[Move]:
         """Legal moves of the side to move (only from ``frm`` when given) as :class:`Move` values."""
-        n = self.t.n
+        n = self._t.n
         if isinstance(frm, str):
             frm = parse_square(frm, n)
         return [Move(m >> 10, m & 1023, n) for m in self.move_codes(frm=frm)]
@@ -166,8 +166,8 @@ class MoveGenerator:
     def why_illegal(self, move: Move) -> Refusal | None:
         """Why ``move`` is not legal for the side to move (a :class:`~tafl_core.reasons.Refusal`;
         ``str()`` of it is an English sentence); None when it is legal."""
-        n = self.t.n
-        t = self.t
+        n = self._t.n
+        t = self._t
         if self.result is not None:
             return refusal(Reason.GAME_OVER)
         f, to = move.frm, move.to
@@ -215,16 +215,16 @@ class MoveGenerator:
                     return refusal(Reason.KING_JUMP_RESTRICTED)
                 return refusal(Reason.KING_MAY_NOT_LAND, square=b)
             return refusal(Reason.MAY_NOT_STOP, piece=kind, special=SPECIAL_NAME.get(t.kind[to], "square"), square=b)
-        ray = next(r for r in self.t.rays[f] if to in r)
+        ray = next(r for r in self._t.rays[f] if to in r)
         for s in ray:
             if s == to:
                 break
             if self.board[s]:
                 return refusal(Reason.BLOCKED, from_=a, to=b, square=square_name(s, n))
-            if not self.t.passable[code][s]:
-                return refusal(Reason.MAY_NOT_PASS, piece=kind, special=SPECIAL_NAME[self.t.kind[s]],
+            if not self._t.passable[code][s]:
+                return refusal(Reason.MAY_NOT_PASS, piece=kind, special=SPECIAL_NAME[self._t.kind[s]],
                                square=square_name(s, n))
-        return refusal(Reason.MAY_NOT_STOP, piece=kind, special=SPECIAL_NAME.get(self.t.kind[to], "square"), square=b)
+        return refusal(Reason.MAY_NOT_STOP, piece=kind, special=SPECIAL_NAME.get(self._t.kind[to], "square"), square=b)
 
 
 __all__ = ["MoveGenerator"]

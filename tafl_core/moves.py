@@ -142,4 +142,21 @@ class PlayedMove:
 
 
 
-__all__ = ["Move", "Capture", "Result", "PlayedMove", "END_MOVE"]
+@dataclass(frozen=True)
+class BerserkTurn:
+    """A berserk turn under way (Berserk Hnefatafl, aagenielsen.dk rule 5).
+
+    Attributes:
+        square: the berserker's square (name): only that piece moves, and only with a move that
+            captures.
+        can_end: the player may end the turn (``"end"``; not with ``berserk_compulsory``).
+        escape: the berserker is the king and ``berserk = capture_or_escape``: he may also move
+            onto an escape square.
+    """
+
+    square: str
+    can_end: bool
+    escape: bool
+
+
+__all__ = ["BerserkTurn", "Move", "Capture", "Result", "PlayedMove", "END_MOVE"]

@@ -22,7 +22,7 @@ class Outcomes:
     def _decided_after(self, to: int, code: int, side: int, captures: list[Capture] = ()) -> Result | None:
         """The result the move of ``side``'s piece ``code`` onto ``to`` (with ``captures``)
         decides on the board: king captured or escaped, exit fort, encirclement; None otherwise."""
-        t = self.t
+        t = self._t
         if self.king < 0:
             rule = next((c.rule for c in captures if c.piece == KING), "king_capture")
             return Result("attackers", "king_captured", rule)
@@ -37,7 +37,7 @@ class Outcomes:
     def _turn_result(self, side: int, h: int) -> Result | None:
         """The result when ``side``'s turn has ended in the position with hash ``h``:
         repetition, or the other side without a legal move; None otherwise."""
-        t = self.t
+        t = self._t
         if t.repetition != "ignored" and self.seen[h] >= t.repetition_count:
             if t.repetition == "draw":
                 return Result(None, "repetition", "repetition")
@@ -53,7 +53,7 @@ class Outcomes:
     def _encircled(self) -> bool:
         """True when no defender (king included) can reach the edge through squares not held by
         attackers (flood fill; Copenhagen §encirclement, Coppergate §5.5)."""
-        t = self.t
+        t = self._t
         board = self.board
         edge = t.edge
         todo = list(self.pieces[DEFENDERS])
@@ -82,7 +82,7 @@ class Outcomes:
         """True when the defender ``code`` on ``start`` can reach the edge by steps over squares
         free of attackers and by its jumps over ordinary attackers onto squares free of them
         (encirclement with jumps)."""
-        t = self.t
+        t = self._t
         board = self.board
         restricted = t.jump[code] == JUMP_RESTRICTED
         seen = {start}
@@ -109,7 +109,7 @@ class Outcomes:
         empty squares enclosed by defenders (and the edge) that the attackers can never break:
         every wall defender has, on each axis, a neighbour that is the edge, inside the region or
         another wall defender, so it can never be taken custodially. Reads the board only."""
-        t = self.t
+        t = self._t
         board = self.board
         k = self.king
         if k < 0 or not t.edge[k]:

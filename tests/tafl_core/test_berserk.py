@@ -164,7 +164,7 @@ def test_after_a_capture_the_same_piece_moves_on_while_it_can_capture():
     g = setup(CHAIN, **BERSERK)
     first = g.play("c1-c2")
     assert captured(first) == ["c3"] and first.continues
-    assert g.to_move == "attackers" and g.berserker == g.t.n * 1 + 2
+    assert g.to_move == "attackers" and g.berserker == g.size * 1 + 2
     assert {str(m) for m in g.legal_moves()} == {"c2-d2", "end"}
     with pytest.raises(IllegalMove, match="only the piece on c2"):
         g.play("h2-h3")

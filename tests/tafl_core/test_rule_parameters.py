@@ -12,7 +12,7 @@ from .helpers import captured, setup
 
 
 def legal(game, move: str) -> bool:
-    return game.why_illegal(Move.parse(move, game.t.n)) is None
+    return game.why_illegal(Move.parse(move, game.size)) is None
 
 
 # --- first_mover ---------------------------------------------------------------------------
