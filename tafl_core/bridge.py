@@ -360,6 +360,13 @@ def _one_line(exc: BaseException) -> str:
     return (lines[-1] if lines else type(exc).__name__)[:300]
 
 
+def version() -> str:
+    """``"<tafl_core version> / Python <version>"``, for the board's load report."""
+    import sys
+    from . import __version__
+    return f"{__version__} / Python {sys.version.split()[0]}"
+
+
 _DISPATCHER = Dispatcher()
 
 
@@ -369,4 +376,4 @@ def call(cmd: str, args_json: str) -> str:
     return _DISPATCHER.call(cmd, args_json)
 
 
-__all__ = ["Session", "check_position", "Dispatcher", "call", "Refused"]
+__all__ = ["Session", "check_position", "Dispatcher", "call", "version", "Refused"]
