@@ -17,12 +17,13 @@ from pathlib import Path
 
 from .errors import IllegalMove, NotationError, TaflError
 from .game import END_MOVE, Game, Move
+from . import limits
 from .position import Position, check_kings, parse_diagram
 from .ruleset import Ruleset, load_ruleset
 from .squares import parse_square, shown_text, square_name
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-MAX_POSITION_BYTES = 64 * 1024
+MAX_POSITION_BYTES = limits.MAX_POSITION_BYTES
 MAX_BENCH_SECONDS = 3600.0
 
 
@@ -58,6 +59,8 @@ def read_position(spec: str, size: int) -> Position:
     name = "<stdin>" if spec == "-" else spec
     try:
         if spec == "-":
+            if sys.stdin is None:  # limits: standard input closed (<&-)
+                raise UsageError("<stdin>: cannot read position: standard input is closed")
             raw = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
         else:
             with open(spec, "rb") as fh:
@@ -104,6 +107,7 @@ def _play_moves(game: Game, texts: list[str]) -> tuple[list[dict], list[str]]:
     """Play ``texts`` in order until the first illegal one: (one report per move tried, the
     moves after an illegal one, which are not played). A malformed move raises NotationError."""
     n = game.t.n
+    limits.check_move_count(len(texts))
     moves = []
     for i, text in enumerate(texts):
         if text.strip().lower() == END_MOVE:   # ends a berserk turn
@@ -269,7 +273,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point; returns the exit code (0 ok, 2 malformed input)."""
+    """Entry point; returns the exit code: 0 ok, 2 malformed input or unwritable output, 1 the
+    reader of the output went away, 3 a fault of tafl_core (see :func:`limits.run_cli`)."""
+    return limits.run_cli(lambda: _main(argv))
+
+
+def _main(argv: list[str] | None = None) -> int:
+    """The commands; malformed input exits 2 with one line on stderr."""
     try:
         args = build_parser().parse_args(argv)
         return {"play": cmd_play, "moves": cmd_moves, "bench": cmd_bench}[args.cmd](args)
