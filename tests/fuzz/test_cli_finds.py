@@ -17,6 +17,8 @@ import pytest
 
 from tafl_core import limits
 
+from .harness import RULES_BYTES, SLUGS, check
+
 REPO = Path(__file__).resolve().parents[2]
 BRANDUBH = REPO / "variants_src" / "brandubh" / "rules.toml"
 SH = "/bin/sh"
@@ -182,3 +184,12 @@ def test_non_utf8_arguments_are_one_line():
                        cwd=REPO, capture_output=True, timeout=120)
     assert p.returncode == 2 and p.stdout == b""
     assert "is not a move" in one_error_line(p)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_real_rules_files_still_load(slug):
+    """The bounds refuse nothing the project's own sources hold: each variant with a board lists
+    its moves (exit 0), each text-only one says it has no board (exit 2)."""
+    code, out, err = check(["moves", "--variant", slug, "--json"])
+    has_board = b"board = false" not in RULES_BYTES[slug]
+    assert (code == 0) == has_board, err
