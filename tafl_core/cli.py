@@ -248,6 +248,10 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2
         raise UsageError(message)
 
+    def _print_message(self, message, file=None):  # limits: argparse drops write errors; run_cli reports them
+        if message:
+            (file or sys.stderr).write(message)
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m tafl_core", description="tafl_core rules engine")

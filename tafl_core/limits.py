@@ -217,7 +217,10 @@ def run_cli(body: Callable[[], int]) -> int:
         _say("error: cannot write to standard output: it is closed")
         return EXIT_USAGE
     try:
-        code = body()
+        try:
+            code = body()
+        except SystemExit as exc:   # argparse's --help; its output is flushed below like any other
+            code = exc.code if isinstance(exc.code, int) else (EXIT_OK if exc.code is None else EXIT_USAGE)
         sys.stdout.flush()
         return code
     except BrokenPipeError:
@@ -233,8 +236,6 @@ def run_cli(body: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         _say("error: interrupted")
         return EXIT_INTERRUPTED
-    except SystemExit:
-        raise
     except BaseException as exc:  # noqa: BLE001 - the promise is: no traceback, ever
         _say(f"error: internal error ({type(exc).__name__}: {str(exc)[:200]})".replace("\n", " "))
         return EXIT_INTERNAL

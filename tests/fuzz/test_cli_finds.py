@@ -120,8 +120,8 @@ def test_find_7_8_closed_standard_output(args):
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="/dev/full (a device that is always full) is Linux's")
 @pytest.mark.parametrize("args", [("play", "--variant", "brandubh", "d1-c1"), ("moves", "--variant", "brandubh", "--json"),
-                                  ("bench", "--variant", "brandubh", "--seconds", "0.05")],
-                         ids=["play", "moves-json", "bench"])
+                                  ("bench", "--variant", "brandubh", "--seconds", "0.05"), ("play", "--help")],
+                         ids=["play", "moves-json", "bench", "help"])
 def test_find_9_full_standard_output(args):
     p = run(*args, redirect=">/dev/full")
     assert p.returncode == 2
