@@ -1,5 +1,6 @@
 """The engine's invariants over random games, per ruleset: every variant with a board in
-variants_src, and each of its assumptions switched to the alternative the board offers.
+variants_src, and each of its assumptions switched to the alternative the board offers; from
+the start layout and from random set-up positions.
 
 Only the public Game API is used (``Game(ruleset)``, ``legal_moves()``, ``why_illegal()``,
 ``play()``, ``undo()``, ``redo()``, ``position()``, ``to_move``, ``berserker``, ``result``), and
@@ -29,9 +30,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, strategies as st
 
-from tafl_core import Game, Move, Result, load_ruleset, square_name
+from tafl_core import Game, Move, Position, PositionError, Result, load_ruleset, square_name
 from tafl_core.position import SIDE_OF_KIND
 
 from .budget import fuzz_settings
@@ -117,14 +118,11 @@ def check_move(rs, before: tuple, move: Move, played, after: tuple) -> None:
         assert side_after != side and berserker_after == -1
 
 
-@pytest.mark.parametrize("case", sorted(RULESETS))
-@fuzz_settings(5)
-@given(data=st.data())
-def test_random_game(case, data):
-    rs = RULESETS[case]
+def play_random_game(rs, game: Game, data) -> None:
+    """Play a random game from ``game``'s position, checking every move (module docstring)."""
     n = rs.size
-    game = Game(rs)
     start = snapshot(game)
+    start_position, start_side = game.position(), game.to_move
     record = []
     for _ in range(data.draw(st.integers(1, 200), label="plies")):
         before = snapshot(game)
@@ -146,10 +144,47 @@ def test_random_game(case, data):
         assert game.undo() == played and snapshot(game) == before, "undo restores the exact position"
         assert game.redo() == played and snapshot(game) == after, "redo replays the same move"
         record.append((move, played))
-    fresh = Game(rs)
+    fresh = Game(rs, start_position, start_side)
     for move, played in record:
         assert fresh.play(move) == played, f"{move} did something else in a fresh game"
     assert snapshot(fresh) == snapshot(game)
     while game.undo() is not None:
         pass
     assert snapshot(game) == start
+
+
+@pytest.mark.parametrize("case", sorted(RULESETS))
+@fuzz_settings(5)
+@given(data=st.data())
+def test_random_game(case, data):
+    """From the variant's start layout."""
+    rs = RULESETS[case]
+    play_random_game(rs, Game(rs), data)
+
+
+@pytest.mark.parametrize("case", sorted(RULESETS))
+@fuzz_settings(3)
+@given(data=st.data())
+def test_random_game_from_a_set_up_position(case, data):
+    """From a position set up as the board's editor allows: the start layout with some pieces
+    moved to other squares or taken off (the king stays on the board). Set-ups the engine
+    refuses (a piece where it may not stand, the king on an escape square) are skipped."""
+    rs = RULESETS[case]
+    n = rs.size
+    pieces = dict(rs.layout.pieces)
+    for _ in range(data.draw(st.integers(1, 12), label="edits")):
+        src = data.draw(st.sampled_from(sorted(pieces)), label="piece")
+        dst = square_name(data.draw(st.integers(0, n * n - 1), label="to"), n)
+        kind = pieces.pop(src)
+        if kind != "king" and data.draw(st.booleans(), label="take off"):
+            continue
+        if dst in pieces:
+            pieces[src] = kind      # the square is taken: the piece stays where it was
+        else:
+            pieces[dst] = kind
+    side = data.draw(st.sampled_from(["attackers", "defenders"]), label="to move")
+    try:
+        game = Game(rs, Position(n, pieces), side)
+    except PositionError:
+        assume(False)
+    play_random_game(rs, game, data)
