@@ -16,13 +16,14 @@ import time
 from pathlib import Path
 
 from .errors import IllegalMove, NotationError, TaflError
+from . import limits
 from .game import Game
 from .position import Position, check_kings, parse_diagram
 from .ruleset import Ruleset, load_ruleset
 from .squares import parse_square, shown_text, square_name
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-MAX_POSITION_BYTES = 64 * 1024
+MAX_POSITION_BYTES = limits.MAX_POSITION_BYTES
 MAX_BENCH_SECONDS = 3600.0
 
 
@@ -58,6 +59,8 @@ def read_position(spec: str, size: int) -> Position:
     name = "<stdin>" if spec == "-" else spec
     try:
         if spec == "-":
+            if sys.stdin is None:  # limits: standard input closed (<&-)
+                raise UsageError("<stdin>: cannot read position: standard input is closed")
             raw = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
         else:
             with open(spec, "rb") as fh:
@@ -104,6 +107,7 @@ def _play_moves(game: Game, texts: list[str]) -> tuple[list[dict], list[str]]:
     """Play ``texts`` in order until the first illegal one: (one report per move tried, the
     moves after an illegal one, which are not played). A malformed move raises NotationError."""
     n = game.size
+    limits.check_move_count(len(texts))
     moves = []
     for i, text in enumerate(texts):
         try:
@@ -241,6 +245,10 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2
         raise UsageError(message)
 
+    def _print_message(self, message, file=None):  # limits: argparse drops write errors; run_cli reports them
+        if message:
+            (file or sys.stderr).write(message)
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m tafl_core", description="tafl_core rules engine")
@@ -266,7 +274,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point; returns the exit code (0 ok, 2 malformed input)."""
+    """Entry point; returns the exit code: 0 ok, 2 malformed input or unwritable output, 1 the
+    reader of the output went away, 3 a fault of tafl_core (see :func:`limits.run_cli`)."""
+    return limits.run_cli(lambda: _main(argv))
+
+
+def _main(argv: list[str] | None = None) -> int:
+    """The commands; malformed input exits 2 with one line on stderr."""
     try:
         args = build_parser().parse_args(argv)
         return {"play": cmd_play, "moves": cmd_moves, "bench": cmd_bench}[args.cmd](args)

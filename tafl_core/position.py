@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import limits
 from .errors import PositionError
 from .reasons import Reason, refusal
 from .squares import FILES, MAX_SIZE, MIN_SIZE, parse_square, square_name
@@ -197,6 +198,7 @@ def parse_diagram(text: str, path: str | None = None, first_line: int = 1) -> Po
         m = _RANK_RE.match(line.strip())
         if m:
             labelled.append(True)
+            limits.check_rank_label(m.group(1), path, line_no)  # limits: before int()
             rows.append((line_no, int(m.group(1)), _split_cells(m.group(2))))
         else:
             labelled.append(False)

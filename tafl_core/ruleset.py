@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from . import limits
 from .errors import PositionError, RulesFileError
 from .position import KING, SOLDIER_OF, Position, check_kings, parse_diagram
 from .rulekeys import (_ABSENT_VALUES, _ALL_PIECE_KEYS, _BASE_KEYS, _BERSERK_KEYS, _JUMP_KEYS, _PIECE_KEYS,
@@ -150,11 +151,14 @@ class Ruleset:
                 or a broken layout; the error names the file and line.
         """
         where = path or "rules.toml"
+        limits.check_rules_text(text, where)  # limits: size, nesting depth, digits (before tomllib)
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             m = re.search(r"line (\d+)", str(exc))
             raise RulesFileError(f"TOML syntax: {exc}", where, int(m.group(1)) if m else None) from None
+        except (RecursionError, ValueError) as exc:  # limits: a fallback; check_rules_text prevents these
+            raise RulesFileError(f"TOML the parser cannot read ({type(exc).__name__})", where) from None
         lines = _TableLines(text)
         for top in data:
             if top not in ("variant", "layout", "rules"):
@@ -327,10 +331,7 @@ def load_ruleset(path: str | Path) -> Ruleset:
     p = Path(path)
     if p.is_dir():
         p = p / "rules.toml"
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesFileError(f"cannot read rules file: {exc.strerror or exc}", str(p)) from None
+    text = limits.read_text_file(p, limits.MAX_RULES_BYTES, "rules file", RulesFileError)  # limits
     return Ruleset.from_toml(text, str(p))
 
 
