@@ -26,7 +26,9 @@ MECHANICS_FILE = Path(__file__).resolve().parent / "mechanics.toml"
 # ```tafl-position
 # <id in build_tools/mechanics.toml>
 # ```
-_POSITION_FENCE = re.compile(r"^```+\s*tafl-position\s*\n\s*([A-Za-z0-9_-]+)\s*\n```+\s*$", re.MULTILINE)
+# (blanks within a line only: ``\s*\n\s*`` split a long run of line ends every way)
+_POSITION_FENCE = re.compile(r"^```++[ \t]*+tafl-position[ \t]*+\n[ \t]*+([A-Za-z0-9_-]++)[ \t]*+\n```++\s*$",
+                             re.MULTILINE)
 _mechanics_cache: dict = {}
 
 # The opening tag of an example board on a hand-written page (notes/CONTRACTS.md, mechanics pages).

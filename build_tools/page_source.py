@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from build_tools.format import (BOM, CITATION, FACTS, FENCE_CLOSE, FENCE_OPEN, INLINE_CODE, KEY_RE,
+from build_tools.format import (BOM, CITATION, FACTS, FENCE_CLOSE, FENCE_OPEN, KEY_RE, blank_code_spans,
                                 REF_DEFINITION, RELATED_LINK, SOURCES)
 
 __all__ = ["Fact", "Citation", "Related", "Original", "Diagram", "SourceEntry", "Subsection",
@@ -143,11 +143,13 @@ _BLOCK_CLOSE = re.compile(r"^///\s*$")
 _H2_NUMBERED = re.compile(r"^(\d+)\.\s+(.+)$")
 _H3_NUMBERED = re.compile(r"^(\d+\.\d+)\.?\s+(.+)$")
 _TABLE_ROW = re.compile(r"^\s*\|")
-_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$")
+# Possessive quantifiers: no blank run is split two ways (the greedy form took quadratic time
+# on a row with a long run of blanks).
+_TABLE_SEP = re.compile(r"^\s*+\|?\s*+:?-++:?\s*+(?:\|\s*+:?-++:?\s*+)*+\|?\s*+$")
 _LIST_ITEM = re.compile(r"^\s{0,3}[-*+]\s+(.*)$")
 _ENTRY_PREFIX = re.compile(r"^\s{0,3}[-*+]\s+\[[^\[\]]*\]")
 _ENTRY_KEY = re.compile(r"^\[([^\[\]]+)\](?!\()\s*(.*)$")
-_BACKGROUND = re.compile(r"\((Hintergrund|background)\)\s*\.?\s*$", re.IGNORECASE)
+_BACKGROUND = re.compile(r"\((Hintergrund|background)\)\s*+\.?\s*+$", re.IGNORECASE)
 #: The tail `` — URL`` of a source entry: the last token, after a dash between blanks.
 _DASH_TAIL = re.compile(r"\s[—–]\s+(\S+)\s*$")
 _URL_TOKEN = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]*:[^<>\s]+|www\.[^<>\s]+)>|([A-Za-z][A-Za-z0-9+.-]*:\S+|www\.\S+)")
@@ -219,7 +221,7 @@ def citations_in(text: str, line: int) -> list[Citation]:
     """
     if REF_DEFINITION.match(text):
         return []
-    text = INLINE_CODE.sub(lambda m: " " * len(m.group(0)), text)
+    text = blank_code_spans(text)
     text = RELATED_LINK.sub(lambda m: " " * len(m.group(0)), text)
     out = []
     for m in CITATION.finditer(text):
@@ -231,7 +233,7 @@ def citations_in(text: str, line: int) -> list[Citation]:
 
 def related_in(text: str, line: int) -> list[Related]:
     """``[[slug]]`` / ``[[slug|label]]`` links in one line (inline code excluded)."""
-    text = INLINE_CODE.sub(lambda m: " " * len(m.group(0)), text)
+    text = blank_code_spans(text)
     return [Related(m.group(1).strip(), None if m.group(2) is None else m.group(2).strip(), line)
             for m in RELATED_LINK.finditer(text)]
 

@@ -46,7 +46,7 @@ from tafl_core.ruleset import OPTIONAL_DEFAULTS
 
 from build_tools import diagram as _diagram
 from build_tools import sources
-from build_tools.format import CITATION, INLINE_CODE, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START
+from build_tools.format import CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, code_spans
 from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, name_colon, rule_and_value, rule_name,
                                 value_name)
 
@@ -183,10 +183,10 @@ def _match_h3(line: str) -> _H3Match | None:
 def _outside_code(line: str, fn) -> str:
     """Apply ``fn`` to the parts of ``line`` that are not inline code."""
     out, pos = [], 0
-    for m in INLINE_CODE.finditer(line):
-        out.append(fn(line[pos:m.start()]))
-        out.append(m.group(0))
-        pos = m.end()
+    for a, b in code_spans(line):
+        out.append(fn(line[pos:a]))
+        out.append(line[a:b])
+        pos = b
     out.append(fn(line[pos:]))
     return "".join(out)
 

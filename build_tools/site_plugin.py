@@ -253,7 +253,8 @@ def on_post_build(config):
 
 
 #: The theme's language alternates in the page head (Material base.html).
-_ALTERNATE_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+#: (?<![ \t]): a match starts only where a run of blanks starts, so a long run is scanned once.
+_ALTERNATE_LINK = re.compile(r'(?<![ \t])[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
 
 def without_site_url_alternates(output: str, config) -> str:

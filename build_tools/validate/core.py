@@ -8,13 +8,14 @@ key in rules.toml.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from build_tools.format import FACT_KEYS, LANGS
-from build_tools.sources import Page, Variant
+from build_tools.sources import Page, Variant, rel_path
 
 
 __all__ = ["Fault", "Context", "Check", "fault", "pages_of", "fact_row", "quote", "diff_snippets",
@@ -46,15 +47,15 @@ class Context:
 Check = Callable[[Variant, Context], Iterable[Fault]]
 
 
-_REL_CACHE: dict[tuple[Path, Path], str] = {}
+@functools.lru_cache(maxsize=4096)
+def _rel(path: Path, root: Path) -> str:
+    return rel_path(path, root)
 
 
 def fault(variant: Variant, path: Path, line: int | None, message: str) -> Fault:
-    key = (Path(path), Path(variant.root))
-    rel = _REL_CACHE.get(key)
-    if rel is None:
-        rel = _REL_CACHE[key] = variant.rel(path)
-    return Fault(rel, line if line else 1, message)
+    """A :class:`Fault` of ``variant`` in file ``path`` (reported relative to the repository
+    root) at ``line`` (1 when None or 0)."""
+    return Fault(_rel(Path(path), Path(variant.root)), line if line else 1, message)
 
 
 def pages_of(variant: Variant) -> Iterator[Page]:
@@ -89,6 +90,11 @@ def diff_snippets(a: str, b: str, before: int = 20, after: int = 30) -> tuple[st
     return cut(a), cut(b)
 
 
+#: A table header ``[ name ]`` (the name stripped by the caller: ``\s*([^\[\]]+?)\s*`` took
+#: quadratic time on a long unclosed header).
+_HEADER = re.compile(r"^\[([^\[\]]+)\]")
+
+
 def toml_lines(text: str) -> dict[tuple[str, str], int]:
     """Line of each ``key = …`` in rules.toml, keyed by (table header, key); header lines
     themselves under (header, "")."""
@@ -96,9 +102,9 @@ def toml_lines(text: str) -> dict[tuple[str, str], int]:
     table = ""
     for idx, line in enumerate(text.split("\n")):
         s = line.strip()
-        m = re.match(r"^\[\s*([^\[\]]+?)\s*\]", s)
+        m = _HEADER.match(s)
         if m:
-            table = m.group(1)
+            table = m.group(1).strip() or m.group(1)
             out.setdefault((table, ""), idx + 1)
             continue
         m = re.match(r"^([A-Za-z0-9_.\"-]+)\s*=", s)

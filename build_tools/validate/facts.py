@@ -53,7 +53,8 @@ def check_facts_board(variant: Variant, ctx: Context) -> Iterator[Fault]:
         f = fact_row(page, "board")
         if f is None:
             continue
-        m = re.search(r"(\d+)\s*[×xX]\s*(\d+)", f.value)
+        # (?<!\d): a number starts where its digits start (linear on a long run of digits).
+        m = re.search(r"(?<!\d)(\d+)\s*[×xX]\s*(\d+)", f.value)
         if not m:
             yield fault(variant, page.path, f.line, f"facts '{f.key}' does not state the board size as N×N (the layout is {size}×{size})")
         elif (int(m.group(1)), int(m.group(2))) != (size, size):

@@ -17,26 +17,22 @@ from pathlib import Path
 from typing import Iterator
 from urllib.parse import unquote
 
-from build_tools.format import ALLOWED_SCHEMES, FENCE_CLOSE, FENCE_OPEN, LINE_LIMIT, scheme_of
+from build_tools.format import ALLOWED_SCHEMES, FENCE_CLOSE, FENCE_OPEN, LINE_LIMIT, blank_code_spans, scheme_of
 from build_tools.sources import Variant
 from build_tools.validate.core import Context, Fault, fault, pages_of, toml_lines, toml_value_line
 
 
 #: The folder of the hand-written pages (mkdocs.yml ``docs_dir``), for relative links.
 DOCS_DIR = Path(__file__).resolve().parents[2] / "docs"
-_RUN = re.compile(r"`+")
 _AUTOLINK = re.compile(r"<(?:[Hh][Tt][Tt][Pp][Ss]?://|[Mm][Aa][Ii][Ll][Tt][Oo]:)[^\s<>]*>")
 _TAG_START = re.compile(r"<(/?[A-Za-z][A-Za-z0-9:._-]*|!--|![A-Za-z\[]?|\?)")
 _ATTR_LIST = re.compile(r"\{([^{}\n]*)\}")
 _ATTR_TOKEN = re.compile(r"[.#][A-Za-z_][A-Za-z0-9_-]*")
-_INLINE_LINK = re.compile(r"\]\([ \t]*\n?[ \t]*(<[^<>\n]*>?|[^\s()<]+(?:\([^\s()]*\)?)?)")
+# The blanks before a link target are taken possessively, with at most one line end among
+# them (``[ \t]*\n?[ \t]*`` split a long run of blanks every way: quadratic time).
+_INLINE_LINK = re.compile(r"\]\([ \t]*+(?:\n[ \t]*+)?(<[^<>\n]*>?|[^\s()<]+(?:\([^\s()]*\)?)?)")
 # Any indentation: a definition inside a list item is indented (reporting more is safe).
-_REF_DEF = re.compile(r"^[ \t]*+(?:[-*+>][ \t]+)?\[[^\[\]\n]+\]:[ \t]*\n?[ \t]*(<[^<>\n]*>?|\S+)", re.MULTILINE)
-
-
-def _blank(text: str, start: int, end: int) -> str:
-    """``text[start:end]`` with every character but newlines replaced by a blank."""
-    return re.sub(r"[^\n]", " ", text[start:end])
+_REF_DEF = re.compile(r"^[ \t]*+(?:[-*+>][ \t]+)?\[[^\[\]\n]+\]:[ \t]*+(?:\n[ \t]*+)?(<[^<>\n]*>?|\S+)", re.MULTILINE)
 
 
 @functools.lru_cache(maxsize=32)
@@ -61,37 +57,9 @@ def blank_code(text: str) -> str:
             parts.append(" " * len(line))
             continue
         parts.append(line)
-    text = "\n".join(parts)
-    runs = [(m.start(), m.end()) for m in _RUN.finditer(text)]
-    by_len: dict[int, list[int]] = {}
-    for k, (a, b) in enumerate(runs):
-        by_len.setdefault(b - a, []).append(k)
     # A code span never crosses a line end here (Python-Markdown lets one cross lines inside a
     # paragraph, but not inside a table row; being stricter only reports more).
-    breaks = [m.start() for m in re.finditer("\n", text)]
-    out, done, k = [], 0, 0
-    while k < len(runs):
-        a, b = runs[k]
-        backslashes = 0
-        while a - backslashes > 0 and text[a - backslashes - 1] == "\\":
-            backslashes += 1
-        if backslashes % 2:
-            k += 1
-            continue
-        same = by_len[b - a]
-        j = bisect_right(same, k)
-        if j < len(same):
-            c, d = runs[same[j]]
-            nb = bisect_right(breaks, a)
-            if nb >= len(breaks) or breaks[nb] >= c:
-                out.append(text[done:a])
-                out.append(_blank(text, a, d))
-                done = d
-                k = same[j] + 1
-                continue
-        k += 1
-    out.append(text[done:])
-    return "".join(out)
+    return "\n".join(blank_code_spans(line) for line in parts)
 
 
 class _Lines:
