@@ -303,7 +303,9 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
     body: list[str] = []
     section_no: int | None = None
     in_facts = False  # inside the facts table (the first table of section 1)
-    entry_raw: list[str] = []  # raw text of each section-9 entry (continuation lines joined)
+    # The text of each section-9 entry, continuation lines included, and its line; parsed once
+    # at the end (parsing the joined text after every continuation line was quadratic).
+    entries: list[tuple[list[str], int]] = []
     in_entry = False
 
     def close_section(end: int) -> None:
@@ -392,20 +394,19 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
         if section_no == SOURCES:
             li = _LIST_ITEM.match(line)
             if li:
-                entry_raw.append(li.group(1).strip())
-                page.sources.append(parse_source_entry(entry_raw[-1], ln))
+                entries.append(([li.group(1).strip()], ln))
                 in_entry = True
                 prose = _ENTRY_PREFIX.sub("", line)
             elif in_entry and line.strip() and line.startswith((" ", "\t")):
                 # An indented continuation line of the previous entry.
-                entry_raw[-1] += " " + line.strip()
-                page.sources[-1] = parse_source_entry(entry_raw[-1], page.sources[-1].line)
+                entries[-1][0].append(line.strip())
             else:
                 in_entry = False
         page.citations.extend(citations_in(prose, ln))
         page.related.extend(related_in(line, ln))
 
     close_section(n)
+    page.sources = [parse_source_entry(" ".join(parts), line) for parts, line in entries]
     if fence is not None:
         page.problems.append((fence[3], f"code block opened with '{fence[0] * fence[1]}' is never closed"))
     if original is not None:

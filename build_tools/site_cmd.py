@@ -63,8 +63,8 @@ def build_site(*, root: Path, site_dir: Path, config: Path, out=sys.stdout, err=
         t0 = time.perf_counter()
         proc = run_mkdocs(Path(config), tmp, sources_root=Path(root), env=env, quiet=False)
         if proc.returncode != 0:
-            err.write(proc.stdout[-20000:])
-            err.write(proc.stderr[-20000:])
+            for line in mkdocs_failure(proc.stdout + "\n" + proc.stderr):
+                print(line, file=err)
             print(f"site: mkdocs build failed (exit {proc.returncode}); {site_dir} left as it was", file=err)
             return 1
         old = None
@@ -82,12 +82,35 @@ def build_site(*, root: Path, site_dir: Path, config: Path, out=sys.stdout, err=
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+def mkdocs_failure(output: str, limit: int = 40) -> list[str]:
+    """The lines of a failed ``mkdocs build``'s ``output`` that say why: its ``ERROR`` and
+    ``WARNING`` lines (a warning fails the strict build), and of a Python traceback only its last
+    line (the exception); the last lines of the output when it has neither. At most ``limit``
+    lines (``TAFL_DEBUG=1``: the whole output)."""
+    lines = [ln.rstrip() for ln in output.splitlines() if ln.strip()]
+    if os.environ.get("TAFL_DEBUG") == "1":
+        return lines
+    said = [ln for ln in lines if ln.lstrip().startswith(("ERROR", "WARNING"))]
+    if any(ln.startswith("Traceback") for ln in lines):
+        last = next((ln for ln in reversed(lines) if not ln.startswith((" ", "\t"))), "")
+        said.append(f"mkdocs stopped with {last} (TAFL_DEBUG=1 shows the traceback)")
+    return (said or lines[-10:])[-limit:]
+
+
 def main_site(argv: list[str]) -> int:
-    """``python -m build_tools site [--root DIR] [--site-dir DIR] [--config FILE]``."""
+    """``python -m build_tools site [--root DIR] [--site-dir DIR] [--config FILE]``: 0 built, 1
+    faults in the sources or a failed build, 2 a root or configuration that is not there (one
+    line on stderr)."""
     p = argparse.ArgumentParser(prog="python -m build_tools site",
                                 description="Validate the variant sources, then build the site.")
     p.add_argument("--root", type=Path, default=REPO / "variants_src", help="variants root")
     p.add_argument("--site-dir", type=Path, default=REPO / "site", help="output folder")
     p.add_argument("--config", type=Path, default=REPO / "mkdocs.yml", help="MkDocs configuration")
     a = p.parse_args(argv)
+    if not a.root.is_dir():
+        print(f"build_tools site: {a.root}: the variants root is not a directory", file=sys.stderr)
+        return 2
+    if not a.config.is_file():
+        print(f"build_tools site: {a.config}: no MkDocs configuration there", file=sys.stderr)
+        return 2
     return build_site(root=a.root, site_dir=a.site_dir, config=a.config)

@@ -178,7 +178,26 @@ def parse_toml(text: str) -> tuple[dict | None, SourceProblem | None]:
         m = re.search(r"line (\d+)", str(exc))
         return None, SourceProblem(int(m.group(1)) if m else 1, f"not valid TOML: {str(exc).split(' (at')[0]}")
     except RecursionError:
-        return None, SourceProblem(1, "not valid TOML: arrays or tables nested too deeply")
+        return None, _too_deep(text)
+
+
+def _too_deep(text: str, depth: int = 100) -> SourceProblem:
+    """The fault of TOML nested too deeply for the parser, at the first line where brackets and
+    braces are open more than ``depth`` deep (strings are not told apart: this only names the
+    line)."""
+    open_, line = 0, 1
+    for ch in text:
+        if ch == "\n":
+            line += 1
+        elif ch in "[{":
+            open_ += 1
+            if open_ > depth:
+                break
+        elif ch in "]}":
+            open_ = max(0, open_ - 1)
+    else:
+        line = 1
+    return SourceProblem(line, "not valid TOML: arrays or tables nested too deeply")
 
 
 # --------------------------------------------------------------------------- variants
@@ -262,7 +281,7 @@ def _load_rules(v: Variant, rules_text: str) -> None:
     except (tafl_core.RulesFileError, tafl_core.PositionError) as exc:
         v.rules_error = exc
     except RecursionError:
-        v.rules_error = SourceProblem(1, "not valid TOML: arrays or tables nested too deeply")
+        v.rules_error = _too_deep(rules_text)
     layout = v.rules_data.get("layout") if isinstance(v.rules_data, dict) else None
     diagram = layout.get("diagram") if isinstance(layout, dict) else None
     if isinstance(diagram, str):

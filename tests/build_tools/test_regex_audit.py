@@ -127,3 +127,14 @@ def test_position_fence_followed_by_many_line_ends():
     warnings = []
     assert render_positions(text, "de", "x.md", warnings.append) == text
     assert warnings == []
+
+
+def test_source_entry_with_many_continuation_lines():
+    """An entry of section 9 may go on over indented lines; they join with blanks into one
+    entry (the parser used to parse the whole joined text again after every line: quadratic)."""
+    lines = ["  weiter"] * (N // 10)
+    page = parse_page(PAGE_HEAD + "## 9. Quellen\n\n- [k] Anfang\n" + "\n".join(lines) + "\n  Ende — https://example.org/x\n",
+                      "de", "x/de.md")
+    (entry,) = page.sources
+    assert entry.key == "k" and entry.url == "https://example.org/x"
+    assert entry.text == "Anfang " + " ".join(["weiter"] * (N // 10)) + " Ende"
