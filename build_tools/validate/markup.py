@@ -266,6 +266,61 @@ def check_link_schemes(variant: Variant, ctx: Context) -> Iterator[Fault]:
             yield fault(variant, page.path, line, _LINK_MSG.format(scheme))
 
 
+#: How deep brackets (``[[slug]]`` is 2) and a link target's parentheses may nest.
+BRACKET_DEPTH = 3
+
+
+def bracket_faults(text: str) -> list[tuple[int, str]]:
+    """``(line, message)`` for brackets Python-Markdown would scan far for (outside code): a
+    ``[`` not closed by a ``]`` on its own line, a link target ``](…`` whose parentheses do not
+    close on its line, and either nested more than :data:`BRACKET_DEPTH` deep. (Markdown reads
+    the rest of a paragraph after such a bracket as a possible link: its time grows with the
+    square of the paragraph.) Backslash-escaped brackets do not count. Linear."""
+    out = []
+    for number, line in enumerate(blank_code(text).split("\n"), 1):
+        depth, k, n, problem = 0, 0, len(line), None
+        while k < n and problem is None:
+            ch = line[k]
+            if ch == "\\":
+                k += 2
+                continue
+            if ch == "[":
+                depth += 1
+                if depth > BRACKET_DEPTH:
+                    problem = f"brackets nested more than {BRACKET_DEPTH} deep"
+            elif ch == "]" and depth:
+                depth -= 1
+                if k + 1 < n and line[k + 1] == "(":
+                    parens, k = 0, k + 1
+                    while k < n:
+                        if line[k] == "\\":
+                            k += 2
+                            continue
+                        parens += line[k] == "("
+                        parens -= line[k] == ")"
+                        if parens > BRACKET_DEPTH:
+                            problem = f"parentheses of a link target nested more than {BRACKET_DEPTH} deep"
+                        if parens <= 0 or problem:
+                            break
+                        k += 1
+                    if parens > 0 and problem is None:
+                        problem = "a link target '](' is not closed by ')' on its line"
+            k += 1
+        if problem is None and depth:
+            problem = "'[' is not closed by ']' on its line (write \\[ for a bracket of its own)"
+        if problem:
+            out.append((number, problem))
+    return out
+
+
+def check_brackets(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """Brackets and link targets in de.md / en.md close on their own line and nest at most
+    :data:`BRACKET_DEPTH` deep (:func:`bracket_faults`)."""
+    for page in pages_of(variant):
+        for line, message in bracket_faults(_cut_long(page.text)):
+            yield fault(variant, page.path, line, message)
+
+
 def _cut_long(text: str) -> str:
     if len(text) <= LINE_LIMIT or all(len(ln) <= LINE_LIMIT for ln in text.split("\n")):
         return text

@@ -134,3 +134,23 @@ def test_an_os_error_names_the_file(monkeypatch, capsys):
     monkeypatch.setattr(validate, "validate_tree", unreadable)
     assert cli.main(["validate"]) == 2
     assert capsys.readouterr().err.splitlines() == ["build_tools validate: variants_src/x/de.md: Permission denied"]
+
+
+def test_brackets_close_on_their_line(tree):
+    """Markdown reads the rest of a paragraph after an unclosed '[' (or an unclosed link target
+    '](') as a possible link, in time that grows with the square of the paragraph: 4,000 '[' on
+    one line took seconds, a page of them hours. So a bracket closes on its own line and nests
+    at most 3 deep ([[slug]] is 2); an escaped \\[ and brackets in code are text."""
+    text = tree.text(DE)
+    cut = text.index("## 7. ")
+    extra = ("Ein [Klammer ohne Ende.\n\n"
+             "Ein [Link](https://example.org/a(b nicht zu.\n\n"
+             "Zu tief: [ [ [ [x y] ] ] ].\n\n"
+             "Das ist gut: \\[ Klammer, `[code` und [b](https://example.org/c(d)).\n\n")
+    tree.write(DE, text[:cut] + extra + text[cut:])
+    first = tree.line_of(DE, "Ein [Klammer ohne Ende.")
+    assert tree.new_faults() == [
+        f"{P}/de.md:{first}: '[' is not closed by ']' on its line (write \\[ for a bracket of its own)",
+        f"{P}/de.md:{first + 2}: a link target '](' is not closed by ')' on its line",
+        f"{P}/de.md:{first + 4}: brackets nested more than 3 deep",
+    ]
