@@ -48,7 +48,7 @@ from build_tools.validate.layout import (check_board_flag, declared_stubs, check
                                          check_original_diagram, check_readable, check_refs, check_rules_file,
                                          check_slug, check_stubs_file, check_tables, check_text_only)
 from build_tools.validate.markup import (ALLOWED_SCHEMES, attr_lists, blank_code, bracket_faults, check_attr_lists,
-                                         check_brackets,
+                                         check_brackets, check_nesting, nesting_faults,
                                          check_line_length, check_link_schemes, check_raw_html,
                                          check_relative_links, check_toml_texts, link_targets, long_lines,
                                          markdown_faults, raw_html, toml_texts, unsafe_links, url_scheme)
@@ -60,7 +60,7 @@ from build_tools.validate.structure import (check_front_matter, check_original_b
 __all__ = ["Fault", "Context", "Check", "CHECKS", "validate_variant", "validate_tree", "main", "default_root",
            "SECTION_TITLES", "FACT_KEYS", "HISTORICITY", "ASSUMPTION_MARKERS", "ALLOWED_SCHEMES", "LINE_LIMIT",
            "raw_html", "attr_lists", "link_targets", "unsafe_links", "url_scheme", "markdown_faults",
-           "blank_code", "bracket_faults", "long_lines", "toml_texts", "check_stubs_file", "check_unique_titles"]
+           "blank_code", "bracket_faults", "nesting_faults", "long_lines", "toml_texts", "check_stubs_file", "check_unique_titles"]
 
 
 #: Every per-variant check, in reporting order.
@@ -75,6 +75,7 @@ CHECKS: list[Check] = [
     check_languages_original, check_languages_related, check_related_resolve,
     check_readable, check_tables, check_line_length, check_raw_html, check_attr_lists,
     check_link_schemes, check_relative_links, check_toml_texts, check_refs, check_brackets,
+    check_nesting,
 ]
 
 

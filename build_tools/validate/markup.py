@@ -313,6 +313,40 @@ def bracket_faults(text: str) -> list[tuple[int, str]]:
     return out
 
 
+#: How far a line (outside fenced code) may be indented or quoted, in columns (tabs count 4):
+#: Python-Markdown renders nested lists recursively and fails on about 300 levels.
+NESTING_LIMIT = 100
+
+
+def nesting_faults(text: str) -> list[tuple[int, str]]:
+    """``(line, message)`` for every line outside fenced code whose leading blanks, tabs and
+    ``>`` reach more than :data:`NESTING_LIMIT` columns. Linear."""
+    out, fence = [], None
+    for number, line in enumerate(text.split("\n"), 1):
+        if fence is not None:
+            c = FENCE_CLOSE.match(line)
+            if c and c.group(1)[0] == fence[0] and len(c.group(1)) >= fence[1]:
+                fence = None
+            continue
+        m = FENCE_OPEN.match(line)
+        if m:
+            fence = (m.group(1)[0], len(m.group(1)))
+            continue
+        rest = line.lstrip(" \t>")
+        if rest and len(line[:len(line) - len(rest)].expandtabs(4)) > NESTING_LIMIT:
+            out.append((number, f"line indented or quoted more than {NESTING_LIMIT} columns deep "
+                                "(lists nested that deep break the markdown renderer)"))
+    return out
+
+
+def check_nesting(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """No line of de.md / en.md is indented or quoted more than :data:`NESTING_LIMIT` columns
+    (:func:`nesting_faults`)."""
+    for page in pages_of(variant):
+        for line, message in nesting_faults(page.text):
+            yield fault(variant, page.path, line, message)
+
+
 def check_brackets(variant: Variant, ctx: Context) -> Iterator[Fault]:
     """Brackets and link targets in de.md / en.md close on their own line and nest at most
     :data:`BRACKET_DEPTH` deep (:func:`bracket_faults`)."""

@@ -154,3 +154,17 @@ def test_brackets_close_on_their_line(tree):
         f"{P}/de.md:{first + 2}: a link target '](' is not closed by ')' on its line",
         f"{P}/de.md:{first + 4}: brackets nested more than 3 deep",
     ]
+
+
+def test_lists_nested_too_deep_are_a_fault(tree):
+    """Python-Markdown renders a nested list recursively: 300 levels raised RecursionError in
+    the build. A line may be indented or quoted at most 100 columns (25 list levels); fenced
+    code is not looked at."""
+    text = tree.text(DE)
+    cut = text.index("## 7. ")
+    deep = "".join("    " * k + "- Ebene\n" for k in range(30))
+    code = "```text\n" + " " * 200 + "x\n```\n"
+    tree.write(DE, text[:cut] + deep + "\n" + code + "\n" + text[cut:])
+    first = tree.line_of(DE, " " * 104 + "- Ebene")   # level 27: 104 columns
+    message = "line indented or quoted more than 100 columns deep (lists nested that deep break the markdown renderer)"
+    assert tree.new_faults() == [f"{P}/de.md:{first + k}: {message}" for k in range(4)]
