@@ -141,11 +141,11 @@ def load_site_sources(root: Path) -> SiteSources:
         problem = None
         if v.text_only:
             if "rules.toml" in v.missing or any(lang not in v.pages for lang in LANGS):
-                problem = "missing " + ", ".join(v.missing)
+                problem = "missing or unreadable: " + ", ".join(v.missing + sorted(v.unreadable))
         elif v.ruleset is None:
             problem = f"rules.toml not usable: {v.rules_error or v.unreadable.get('rules.toml') or 'missing'}"
         elif any(lang not in v.pages for lang in LANGS):
-            problem = "missing " + ", ".join(v.missing)
+            problem = "missing or unreadable: " + ", ".join(v.missing + sorted(v.unreadable))
         if problem:
             site.broken[v.slug] = problem
         else:
