@@ -38,11 +38,9 @@ _REF_DEF = re.compile(r"^[ \t]*+(?:[-*+>][ \t]+)?\[[^\[\]\n]+\]:[ \t]*+(?:\n[ \t
 @functools.lru_cache(maxsize=32)
 def blank_code(text: str) -> str:
     """``text`` with fenced code blocks and inline code spans blanked out (same length, newlines
-    kept, so offsets and line numbers stay valid). Fences as in :mod:`build_tools.sources`
-    (```` ``` ```` / ``~~~``, up to three blanks indent); a code span is a backtick run not
-    preceded by a backslash, closed by the next run of the same length on the same line
-    (Python-Markdown's rule, restricted to one line so that a span never joins two table
-    rows). Linear in ``len(text)`` (apart from a log factor)."""
+    kept, so offsets and line numbers stay valid). Fences and code spans as the parser reads
+    them (:data:`build_tools.format.FENCE_OPEN`, :func:`build_tools.format.code_spans`).
+    Linear in ``len(text)`` (apart from a log factor)."""
     parts, fence = [], None
     for line in text.split("\n"):
         if fence is not None:
