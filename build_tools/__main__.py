@@ -3,14 +3,18 @@
 Commands:
 
 - ``validate [--root DIR]`` — check the variant sources (:mod:`build_tools.validate`);
-- ``site`` / ``bench-site`` — build the site / time the build; implemented in
-  ``build_tools/site_cmd.py`` (``main_site(argv)``, ``main_bench_site(argv)``) by the site
-  developer and imported lazily, so ``validate`` works without it.
+- ``site`` — validate, then build the site (:mod:`build_tools.site_cmd`);
+- ``bench-site`` — time the site build (:mod:`build_tools.bench_site`).
+
+A fault in the sources is reported as ``path:line: message`` (exit 1). Anything else that
+stops a command -- a file or folder that cannot be read or written, an input the tools cannot
+handle -- ends in one line on stderr naming what and where, exit 2, never a traceback
+(``TAFL_DEBUG=1`` shows the traceback of an unexpected error).
 """
 
 from __future__ import annotations
 
-import importlib
+import os
 import sys
 
 USAGE = """usage: python -m build_tools <command> [options]
@@ -23,40 +27,33 @@ commands:
 
 
 def _validate(argv: list[str]) -> int:
-    from .validate import main
+    from build_tools.validate import main
     return main(argv)
 
 
-def _from_site_cmd(function: str):
-    """A dispatcher calling ``build_tools.site_cmd.<function>(argv)``, imported lazily."""
-    def run(argv: list[str]) -> int:
-        try:
-            module = importlib.import_module("build_tools.site_cmd")
-        except ModuleNotFoundError as exc:
-            if exc.name != "build_tools.site_cmd":
-                raise
-            print(f"build_tools: this command is not available yet: build_tools/site_cmd.py "
-                  f"(with {function}(argv)) does not exist", file=sys.stderr)
-            return 2
-        target = getattr(module, function, None)
-        if target is None:
-            print(f"build_tools: build_tools/site_cmd.py has no {function}(argv) yet", file=sys.stderr)
-            return 2
-        return target(argv)
-    return run
+def _site(argv: list[str]) -> int:
+    from build_tools.site_cmd import main_site
+    return main_site(argv)
+
+
+def _bench_site(argv: list[str]) -> int:
+    from build_tools.bench_site import main_bench_site
+    return main_bench_site(argv)
 
 
 # ----- command table: one entry per subcommand -----------------------------------------------
 COMMANDS = {
     "validate": _validate,
-    "site": _from_site_cmd("main_site"),
-    "bench-site": _from_site_cmd("main_bench_site"),
+    "site": _site,
+    "bench-site": _bench_site,
 }
 # -----------------------------------------------------------------------------------------------
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Dispatch ``argv`` (default: ``sys.argv[1:]``) to its command; return the exit code."""
+    """Dispatch ``argv`` (default: ``sys.argv[1:]``) to its command; return the exit code (0 done,
+    1 faults in the sources or a failed build, 2 a usage error or an input the command could not
+    handle, reported in one line on stderr)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(USAGE, end="", file=sys.stdout if argv else sys.stderr)
@@ -65,7 +62,22 @@ def main(argv: list[str] | None = None) -> int:
     if command is None:
         print(f"build_tools: unknown command {argv[0]!r}\n\n{USAGE}", end="", file=sys.stderr)
         return 2
-    return int(command(argv[1:]) or 0)
+    try:
+        return int(command(argv[1:]) or 0)
+    except KeyboardInterrupt:
+        print(f"build_tools {argv[0]}: interrupted", file=sys.stderr)
+        return 130
+    except OSError as exc:
+        where = exc.filename or "?"
+        print(f"build_tools {argv[0]}: {where}: {exc.strerror or ' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # an input the tools do not handle: one line, never a traceback
+        if os.environ.get("TAFL_DEBUG") == "1":
+            raise
+        text = " ".join(str(exc).split())[:300]
+        print(f"build_tools {argv[0]}: unexpected error: {type(exc).__name__}: {text} "
+              "(TAFL_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -42,8 +42,11 @@ import markdown as _markdown
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
+from tafl_core.ruleset import OPTIONAL_DEFAULTS
+
 from build_tools import diagram as _diagram
 from build_tools import sources
+from build_tools.format import CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, code_spans
 from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, name_colon, rule_and_value, rule_name,
                                 reason_words, value_name)
 
@@ -125,8 +128,6 @@ def load_site_sources(root: Path) -> SiteSources:
     """Parse every variant under ``root`` through ``build_tools.sources``, reusing the parse of
     a folder whose three files have not changed (mtime and size) since the last call: MkDocs
     builds once per language, and ``mkdocs serve`` rebuilds on every change."""
-    from build_tools import sources
-
     root = Path(root).resolve()
     site = SiteSources(root=root)
     for d in sources.variant_dirs(root):
@@ -140,11 +141,11 @@ def load_site_sources(root: Path) -> SiteSources:
         problem = None
         if v.text_only:
             if "rules.toml" in v.missing or any(lang not in v.pages for lang in LANGS):
-                problem = "missing " + ", ".join(v.missing)
+                problem = "missing or unreadable: " + ", ".join(v.missing + sorted(v.unreadable))
         elif v.ruleset is None:
-            problem = f"rules.toml not usable: {v.rules_error or sources.engine_problem() or 'missing'}"
+            problem = f"rules.toml not usable: {v.rules_error or v.unreadable.get('rules.toml') or 'missing'}"
         elif any(lang not in v.pages for lang in LANGS):
-            problem = "missing " + ", ".join(v.missing)
+            problem = "missing or unreadable: " + ", ".join(v.missing + sorted(v.unreadable))
         if problem:
             site.broken[v.slug] = problem
         else:
@@ -157,9 +158,6 @@ def load_site_sources(root: Path) -> SiteSources:
 # --------------------------------------------------------------------------- body transforms
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_INLINE_CODE = sources._INLINE_CODE
-_RELATED = sources._RELATED
-_CITATION = sources._CITATION
 _H3_PREFIX = re.compile(r"(#{3,6})[ \t]*(\d+(?:\.\d+)+)\.?(?=\s)")
 
 
@@ -185,10 +183,10 @@ def _match_h3(line: str) -> _H3Match | None:
 def _outside_code(line: str, fn) -> str:
     """Apply ``fn`` to the parts of ``line`` that are not inline code."""
     out, pos = [], 0
-    for m in _INLINE_CODE.finditer(line):
-        out.append(fn(line[pos:m.start()]))
-        out.append(m.group(0))
-        pos = m.end()
+    for a, b in code_spans(line):
+        out.append(fn(line[pos:a]))
+        out.append(line[a:b])
+        pos = b
     out.append(fn(line[pos:]))
     return "".join(out)
 
@@ -215,7 +213,7 @@ def transform_body(body: str, *, keys: set[str], titles: dict[str, str]) -> str:
         return "\\[" + "; ".join(f"[{p}](#{source_anchor(p)})" for p in parts) + "\\]"
 
     def prose(text: str) -> str:
-        return _CITATION.sub(cite, _RELATED.sub(related, text))
+        return CITATION.sub(cite, RELATED_LINK.sub(related, text))
 
     out = []
     fence = None
@@ -234,7 +232,7 @@ def transform_body(body: str, *, keys: set[str], titles: dict[str, str]) -> str:
         if h:
             out.append(f"{h.group(1)} {h.group(2)}{_outside_code(h.group(3), prose)} {{ #{section_anchor(h.group(2))} }}")
             continue
-        out.append(line if sources.REF_DEFINITION.match(line) else _outside_code(line, prose))
+        out.append(line if REF_DEFINITION.match(line) else _outside_code(line, prose))
     return "\n".join(out)
 
 
@@ -263,26 +261,26 @@ def _sources_list(page, lang: str) -> Markup:
         entries=entries, background=("Hintergrund" if lang == "de" else "background")))
 
 
-def _replace_source_items(body: str, section, page) -> str:
-    """Section 9 body without its ``- [key] …`` items (and their continuation lines); the
-    numbered list takes the place of the first item."""
+def _around_source_items(body: str, section, page) -> tuple[str, str]:
+    """The sources section's body without its ``- [key] …`` items (and their continuation
+    lines), split where the numbered list takes the place of the first item: ``(before,
+    after)`` (``after`` is "" when the section has no item)."""
     lines = body.split("\n")
     item_idx = {e.line - section.line - 1 for e in page.sources if e.key is not None}
-    out, placed, skipping = [], False, False
+    before: list[str] = []
+    after: list[str] | None = None
+    skipping = False
     for i, line in enumerate(lines):
         if i in item_idx:
             skipping = True
-            if not placed:
-                out.append("\x00SOURCES\x00")
-                placed = True
+            if after is None:
+                after = []
             continue
         if skipping and line.strip() and line.startswith((" ", "\t")):
             continue
         skipping = False
-        out.append(line)
-    if not placed:
-        out.append("\x00SOURCES\x00")
-    return "\n".join(out)
+        (before if after is None else after).append(line)
+    return "\n".join(before), "\n".join(after or [])
 
 
 # --------------------------------------------------------------------------- board
@@ -445,28 +443,27 @@ def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url
     page = v.pages[lang]
     keys = {e.key for e in page.sources if e.key}
     titles = {s: site.title(s, lang) or s for s in ({r.slug for r in page.related})}
-    sections = []
-    for s in page.sections:
-        body = transform_body(s.body, keys=keys, titles=titles)
-        sources_html = None
-        if s.number == 9:
-            body = _replace_source_items(transform_body(s.body, keys=set(), titles=titles), s, page)
-            sources_html = _sources_list(page, lang)
-            before, _, after = body.partition("\x00SOURCES\x00")
-            body = before.rstrip() + "\n\n" + sources_html + "\n\n" + after.lstrip()
-        sections.append({"number": s.number, "title": s.title, "anchor": section_anchor(s.number) if s.number else None,
-                         "body": Markup(body)})
-    url = (site_url.rstrip("/") + "/" if site_url else "/") + page_url
     if v.text_only:
         board = _no_board_html(v, lang)
         assumptions = Markup("")
     else:
         board = _board_html(v, lang, page_url=page_url, pyodide_index=pyodide_index, cdn=cdn)
         assumptions = _assumptions_html(v, lang)
+    # What follows a section's body, by its role (build_tools.format.SECTIONS).
+    after = {START: board, RULES: assumptions}
+    sections = []
+    for s in page.sections:
+        if s.number == SOURCES:
+            before, rest = _around_source_items(transform_body(s.body, keys=set(), titles=titles), s, page)
+            body = before.rstrip() + "\n\n" + _sources_list(page, lang) + "\n\n" + rest.lstrip()
+        else:
+            body = transform_body(s.body, keys=keys, titles=titles)
+        sections.append({"number": s.number, "title": s.title, "anchor": section_anchor(s.number) if s.number else None,
+                         "body": Markup(body), "after": after.get(s.number) or None})
+    url = (site_url.rstrip("/") + "/" if site_url else "/") + page_url
     return _env.get_template("variant.md.j2").render(
         ui=UI[lang], title=Markup(page.title or v.name or v.slug), lead=Markup(page.lead or ""),
-        sections=sections, board=board, playable=not v.text_only,
-        assumptions=assumptions, cite=_cite(v, lang, url=url, today=_today()))
+        sections=sections, playable=not v.text_only, cite=_cite(v, lang, url=url, today=_today()))
 
 
 def stub_markdown(slug: str, names: dict[str, str], lang: str) -> str:
@@ -481,22 +478,11 @@ def _assumed(rs, key: str) -> dict | None:
     return rule
 
 
-def _optional_defaults() -> dict:
-    """Rule keys a rules.toml may leave out and the value they then have (tafl_core's
-    ``OPTIONAL_DEFAULTS``: no king jump, no berserk moves); empty if tafl_core has none."""
-    try:
-        from tafl_core.ruleset import OPTIONAL_DEFAULTS
-    except ImportError:
-        return {}
-    return dict(OPTIONAL_DEFAULTS)
-
-
 def _value_cell(rs, key: str, lang: str) -> Markup:
     rule = rs.rules.get(key)
     if rule is None:
-        defaults = _optional_defaults()
-        if key in defaults:  # left out: the rule of every variant without it ("nein"/"no")
-            return _cell(value_name(lang, key, defaults[key]))
+        if key in OPTIONAL_DEFAULTS:  # left out: the rule of every variant without it ("nein"/"no")
+            return _cell(value_name(lang, key, OPTIONAL_DEFAULTS[key]))
         return Markup(UI[lang]["not_applicable"])
     text = _cell(value_name(lang, key, rule.value))
     if rule.assumed:

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from build_tools.sources import engine
 from build_tools.validate import validate_tree
 
 HERE = Path(__file__).resolve().parent
@@ -19,7 +18,6 @@ SPECIAL_ROOT = HERE / "fixtures" / "special_src"
 REPO_ROOT = HERE.parent.parent
 REAL_ROOT = REPO_ROOT / "variants_src"
 
-needs_engine = pytest.mark.skipif(engine() is None, reason="tafl_core not available yet")
 
 
 class Tree:

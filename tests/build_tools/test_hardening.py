@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import needs_engine
 
 DE = "tiny-tafl/de.md"
 EN = "tiny-tafl/en.md"
@@ -85,7 +84,6 @@ def test_duplicate_facts_row(tree):
     assert tree.new_faults() == [f"{P}/en.md:{first + 1}: duplicate facts row 'First move' (first at line {first})"]
 
 
-@needs_engine
 def test_marker_must_be_a_whole_phrase(tree):
     """'not open to debate' is no assumption marker (only '(open)', 'left open', 'open question')."""
     line = tree.line_of(EN, "| King |")
@@ -98,7 +96,6 @@ def test_marker_must_be_a_whole_phrase(tree):
                    "(open), left open, open question, not stated, not mentioned)"]
 
 
-@needs_engine
 @pytest.mark.parametrize("cell", ["Armed (open)", "Armed; left open by the source", "Armed, assumed"])
 def test_marker_phrases_pass(tree, cell):
     line = tree.line_of(EN, "| King |")
@@ -122,14 +119,14 @@ def test_malformed_source_url(tree):
 def test_fence_with_long_blank_run_is_no_fence():
     """'```' + blanks + '`' is no fence (a backtick after the info string); the old regex took
     quadratic time on it (seconds for 10,000 blanks)."""
-    from build_tools.sources import _FENCE_OPEN, parse_page
+    from build_tools.format import FENCE_OPEN
+    from build_tools.sources import parse_page
 
-    assert _FENCE_OPEN.match("```" + " " * 100_000 + "`") is None
+    assert FENCE_OPEN.match("```" + " " * 100_000 + "`") is None
     page = parse_page("---\ntitle: x\nlead: y\n---\n## 1. A\n\n```" + " " * 100_000 + "`\n\n## 2. B\n", "de", "x/de.md")
     assert [s.number for s in page.sections] == [1, 2] and page.problems == []
 
 
-@needs_engine
 def test_assumed_king_capture_needs_a_marker_in_the_king_row(tree):
     """king_capture assumed: the King row must say so, as for king_armed."""
     tree.edit(RULES, '[rules.king_capture]\nvalue = "custodial"\nref = "5.2"\n',

@@ -10,7 +10,7 @@ from build_tools.sources import (
     Citation, Fact, Original, Related, SourceEntry, citations_in, load_all, load_stubs,
     load_variant, parse_page, parse_source_entry,
 )
-from .helpers import FIXTURE_ROOT, needs_engine
+from .helpers import FIXTURE_ROOT
 
 TINY = FIXTURE_ROOT / "tiny-tafl"
 
@@ -161,7 +161,6 @@ def test_load_variant_fixture_pages():
     assert v.diagram_line == 10 and v.diagram_end_line == 17
 
 
-@needs_engine
 def test_load_variant_fixture_ruleset_and_layout():
     v = load_variant(TINY)
     assert v.rules_error is None and v.layout_error is None

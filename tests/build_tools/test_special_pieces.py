@@ -18,7 +18,7 @@ import pytest
 
 from build_tools.labels import CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, VALUE_NAMES
 
-from .helpers import REPO_ROOT, SPECIAL_ROOT, needs_engine
+from .helpers import REPO_ROOT, SPECIAL_ROOT
 
 #: From the reference layout berserk-11-special (counted by hand from its diagram).
 ATTACKERS, COMMANDERS, DEFENDERS, KNIGHTS, KINGS = 24, 4, 12, 1, 1
@@ -76,13 +76,11 @@ def test_fixture_layout_is_the_reference_layout():
 # --------------------------------------------------------------------------- facts pieces row
 
 
-@needs_engine
 def test_special_fixture_is_clean(special_tree):
     """The right counts in both languages: no fault at all."""
     assert [f for f in special_tree.faults() if "berserk-fixture" in f] == []
 
 
-@needs_engine
 def test_wrong_commander_count(special_tree):
     special_tree.edit(DE, "(davon 4 Kommandanten)", "(davon 3 Kommandanten)")
     assert special_tree.new_faults() == [
@@ -90,21 +88,18 @@ def test_wrong_commander_count(special_tree):
         f"the layout has {COMMANDERS}"]
 
 
-@needs_engine
 def test_wrong_commander_count_english(special_tree):
     special_tree.edit(EN, "(4 of them commanders)", "(5 of them commanders)")
     assert special_tree.new_faults() == [
         f"{B}/en.md:{special_tree.line_of(EN, '| Pieces')}: facts 'Pieces' says 5 commanders, the layout has {COMMANDERS}"]
 
 
-@needs_engine
 def test_wrong_knight_count(special_tree):
     special_tree.edit(EN, "(1 of them the knight)", "(2 of them knights)")
     assert special_tree.new_faults() == [
         f"{B}/en.md:{special_tree.line_of(EN, '| Pieces')}: facts 'Pieces' says 2 knights, the layout has {KNIGHTS}"]
 
 
-@needs_engine
 def test_wrong_knight_count_german(special_tree):
     special_tree.edit(DE, "(davon 1 Ritter)", "(davon 2 Ritter)")
     assert special_tree.new_faults() == [
@@ -112,7 +107,6 @@ def test_wrong_knight_count_german(special_tree):
         f"the layout has {KNIGHTS}"]
 
 
-@needs_engine
 def test_attacker_total_without_the_commanders(special_tree):
     """20 ordinary attackers + 4 commanders: the row must give the whole side, 24."""
     special_tree.edit(DE, "24 Angreifer (davon 4 Kommandanten)", "20 Angreifer (davon 4 Kommandanten)")
@@ -121,7 +115,6 @@ def test_attacker_total_without_the_commanders(special_tree):
         f"the layout has {ATTACKERS} (the {COMMANDERS} commanders count as attackers)"]
 
 
-@needs_engine
 def test_defender_total_without_the_knight(special_tree):
     special_tree.edit(EN, "12 defenders (1 of them the knight)", "11 defenders (1 of them the knight)")
     assert special_tree.new_faults() == [
@@ -129,7 +122,6 @@ def test_defender_total_without_the_knight(special_tree):
         f"the layout has {DEFENDERS} (the knight counts as a defender)"]
 
 
-@needs_engine
 def test_commander_count_missing(special_tree):
     special_tree.edit(DE, " (davon 4 Kommandanten)", "")
     assert special_tree.new_faults() == [
@@ -137,7 +129,6 @@ def test_commander_count_missing(special_tree):
         f"the number of Kommandanten (the layout has {COMMANDERS})"]
 
 
-@needs_engine
 def test_knight_count_missing(special_tree):
     special_tree.edit(EN, " (1 of them the knight)", "")
     assert special_tree.new_faults() == [
@@ -145,7 +136,6 @@ def test_knight_count_missing(special_tree):
         f"(the layout has {KNIGHTS})"]
 
 
-@needs_engine
 def test_plain_fixture_unchanged_by_special_tree(special_tree):
     """Adding a variant with special pieces leaves the plain fixtures' faults as they were."""
     assert [f for f in special_tree.faults() if "berserk-fixture" not in f] == []
@@ -268,7 +258,6 @@ def test_every_capture_reason_has_a_name():
     assert "jump" in CAPTURE_REASON_NAMES["en"]["jump"]
 
 
-@needs_engine
 def test_pieces_row_with_a_long_digit_run_is_checked_in_linear_time(special_tree):
     """A cell of 9,000 digits (under the line limit) is reported, not scanned once per digit:
     the quadratic regex took over a second per language and kind on it."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from build_tools.sources import load_variant
-from .helpers import FIXTURE_ROOT, needs_engine
+from .helpers import FIXTURE_ROOT
 
 TXT = "tiny-text/rules.toml"
 T = "variants_src/tiny-text"
@@ -42,29 +42,14 @@ def test_text_only_variant_is_parsed_without_the_engine(monkeypatch):
     assert sorted(v.pages) == ["de", "en"] and v.missing == []
 
 
-@needs_engine
 def test_variant_with_a_board_is_not_text_only():
     v = load_variant(FIXTURE_ROOT / "tiny-tafl")
     assert v.text_only is False and v.board_note == {}
     assert v.ruleset is not None and v.name == "Tiny Tafl (test fixture)" and v.historicity == "modern"
 
 
-def test_engine_missing_is_no_fault_for_a_text_only_variant(tree, monkeypatch):
-    """Without tafl_core the variant with a board cannot be checked; the text-only one needs
-    no engine."""
-    import build_tools.sources as sources
-    import build_tools.validate as validate
-    monkeypatch.setattr(sources, "engine", lambda: None)
-    monkeypatch.setattr(validate, "engine", lambda: None)
-    monkeypatch.setattr(validate, "engine_problem", lambda: "tafl_core is not importable (test)")
-    faults = tree.faults()
-    assert f"{P}/rules.toml:1: cannot check the rules file and layout: tafl_core is not importable (test)" in faults
-    assert [f for f in faults if f.startswith(T)] == []
-
-
 # --------------------------------------------------------------------------- rules.toml faults
 
-@needs_engine
 def test_layout_table_next_to_board_false(tree):
     tree.write(TXT, tree.text(TXT) + '\n[layout]\ndiagram = """\n. . .\n. K .\n. . .\n"""\n')
     line = tree.line_of(TXT, "[layout]")
@@ -72,7 +57,6 @@ def test_layout_table_next_to_board_false(tree):
         f"{T}/rules.toml:{line}: [layout] is not allowed with board = false: a variant without a board has only the [variant] table"]
 
 
-@needs_engine
 def test_rules_tables_next_to_board_false_are_one_fault(tree):
     """Two [rules.*] tables: one fault, at the first; the facts are still not compared with
     them (the facts table says 'not recorded' for every rule)."""
@@ -145,7 +129,6 @@ def test_text_only_unknown_historicity(tree):
         f"{T}/rules.toml:{line}: historicity 'legendary' is not one of board_attested, rules_reconstructed, modern"]
 
 
-@needs_engine
 @pytest.mark.parametrize("value", ["true", '"no"'])
 def test_board_other_than_false(tree, value):
     """A variant with a board leaves board out; board = true (or anything but false) is a fault."""
@@ -155,7 +138,6 @@ def test_board_other_than_false(tree, value):
         f"{P}/rules.toml:{line}: board = {value} is not allowed: write board = false for a variant without a board, or leave board out"]
 
 
-@needs_engine
 def test_board_note_without_board_false(tree):
     tree.edit(TINY_RULES, 'historicity = "modern"\n', 'historicity = "modern"\nboard_note.en = "No board."\n')
     line = tree.line_of(TINY_RULES, "board_note.en")
@@ -198,7 +180,6 @@ def test_text_only_related_variants_differ(tree):
         f"{T}/en.md:{line}: related variant [[brandubh]] is linked in de.md:{line_de} but not here"]
 
 
-@needs_engine
 def test_text_only_original_diagram_is_parsed_not_compared(tree):
     """A start diagram in section 8 of a text-only variant must parse; there is no layout to
     compare it with."""

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from build_tools.validate import Fault, attr_lists, main, raw_html, unsafe_links, url_scheme, validate_tree
-from .helpers import FIXTURE_ROOT, REAL_ROOT, REPO_ROOT, needs_engine
+from .helpers import FIXTURE_ROOT, REAL_ROOT, REPO_ROOT
 
 DE = "tiny-tafl/de.md"
 EN = "tiny-tafl/en.md"
@@ -28,7 +28,6 @@ def test_fault_prints_as_path_line_message():
     assert str(Fault("variants_src/x/de.md", 12, "boom")) == "variants_src/x/de.md:12: boom"
 
 
-@needs_engine
 def test_fixture_is_valid(tree):
     assert tree.faults() == []
 
@@ -47,13 +46,11 @@ def test_folder_name_not_a_slug(tree):
 
 # --------------------------------------------------------------------------- rules file, layout
 
-@needs_engine
 def test_rules_file_missing_rule(tree):
     tree.edit(RULES, '[rules.no_moves]\nvalue = "loss"\nref = "4"\n', "")
     assert tree.new_faults() == [f"{P}/rules.toml:1: rule 'no_moves' is missing (state it with a ref or mark it assumed)"]
 
 
-@needs_engine
 def test_rules_file_rule_neither_stated_nor_assumed(tree):
     tree.edit(RULES, '[rules.exit_fort]\nvalue = false\nref = "4"\n', "[rules.exit_fort]\nvalue = false\n")
     line = tree.line_of(RULES, "[rules.exit_fort]")
@@ -61,14 +58,12 @@ def test_rules_file_rule_neither_stated_nor_assumed(tree):
         f"{P}/rules.toml:{line}: rule 'exit_fort' is neither stated (ref = \"<section>\", e.g. \"5.1\") nor marked assumed = true"]
 
 
-@needs_engine
 def test_rules_file_assumption_needs_both_notes(tree):
     tree.edit(RULES, 'note.en = "The source does not say whether the king takes part in captures."\n', "")
     line = tree.line_of(RULES, "[rules.king_armed]")
     assert tree.new_faults() == [f"{P}/rules.toml:{line}: assumed rule 'king_armed' needs note.de and note.en"]
 
 
-@needs_engine
 def test_rules_file_toml_syntax(tree):
     tree.edit(RULES, 'value = "loss"\nref = "4"', 'value = "loss\nref = "4"')
     line = tree.line_of(RULES, 'value = "loss')
@@ -76,30 +71,18 @@ def test_rules_file_toml_syntax(tree):
     assert len(got) == 1 and got[0].startswith(f"{P}/rules.toml:{line}: TOML syntax: ")
 
 
-def test_engine_missing_is_a_fault(tree, monkeypatch):
-    import build_tools.sources as sources
-    import build_tools.validate as validate
-    monkeypatch.setattr(sources, "engine", lambda: None)
-    monkeypatch.setattr(validate, "engine", lambda: None)
-    monkeypatch.setattr(validate, "engine_problem", lambda: "tafl_core is not importable (test)")
-    assert f"{P}/rules.toml:1: cannot check the rules file and layout: tafl_core is not importable (test)" in tree.faults()
-
-
-@needs_engine
 def test_layout_not_square(tree):
     tree.edit(RULES, "6 . . . A . . .\n", "6 . . . A . .\n")
     line = tree.line_of(RULES, "6 . . . A . .")
     assert tree.new_faults() == [f"{P}/rules.toml:{line}: diagram is not square: rank 6 has 6 squares, expected 7"]
 
 
-@needs_engine
 def test_layout_unknown_symbol(tree):
     tree.edit(RULES, "6 . . . A . . .\n", "6 . . . X . . .\n")
     line = tree.line_of(RULES, "6 . . . X")
     assert tree.new_faults() == [f"{P}/rules.toml:{line}: unknown symbol 'X' at d6 (use . A D K C N)"]
 
 
-@needs_engine
 def test_layout_two_kings(tree):
     tree.edit(RULES, "1 . . . A . . .\n", "1 K . . A . . .\n")
     second_king = tree.line_of(RULES, "1 K . . A . . .")
@@ -107,28 +90,24 @@ def test_layout_two_kings(tree):
         f"{P}/rules.toml:{second_king}: the position has 2 kings (a1, d4); exactly one is allowed"]
 
 
-@needs_engine
 def test_layout_no_king(tree):
     tree.edit(RULES, "4 A A D K D A A\n", "4 A A D . D A A\n")
     first_row = tree.line_of(RULES, "7 . . . A . . .")
     assert tree.new_faults() == [f"{P}/rules.toml:{first_row}: the position has no king"]
 
 
-@needs_engine
 def test_layout_rank_labels_descending(tree):
     tree.edit(RULES, "6 . . . A . . .\n", "5 . . . A . . .\n")
     line = tree.line_of(RULES, "5 . . . A . . .")
     assert tree.new_faults() == [f"{P}/rules.toml:{line}: rank label 5 where 6 was expected (labels descend to 1)"]
 
 
-@needs_engine
 def test_layout_rank_labels_all_or_none(tree):
     tree.edit(RULES, "6 . . . A . . .\n", ". . . A . . .\n")
     line = tree.text(RULES).split("\n").index(". . . A . . .") + 1
     assert tree.new_faults() == [f"{P}/rules.toml:{line}: rank label missing (label every row or none)"]
 
 
-@needs_engine
 def test_layout_file_letters(tree):
     tree.edit(RULES, "  A B C D E F G\n", "  A B C D E F H\n")
     line = tree.line_of(RULES, "  A B C D E F H")
@@ -138,7 +117,6 @@ def test_layout_file_letters(tree):
 
 # --------------------------------------------------------------------------- the issue's example
 
-@needs_engine
 def test_alea_evangelii_attacker_removed_from_rules_layout(real_tree):
     """Issue 3: one attacker removed from the Alea Evangelii diagram fails, naming file and line."""
     rules = "alea-evangelii/rules.toml"
@@ -155,7 +133,6 @@ def test_alea_evangelii_attacker_removed_from_rules_layout(real_tree):
     assert sorted(got) == sorted(expected)
 
 
-@needs_engine
 def test_alea_evangelii_attacker_removed_from_section_8_diagram(real_tree):
     de, en = "alea-evangelii/de.md", "alea-evangelii/en.md"
     row = "19 . . A . . A . . . . . . . A . . A . ."
@@ -271,104 +248,88 @@ def test_facts_table_missing(tree):
     assert tree.new_faults() == [f"{P}/de.md:6: section 1 has no facts table"]
 
 
-@needs_engine
 def test_facts_board_size(tree):
     tree.edit(DE, "| Brettgröße | 7×7 Felder |", "| Brettgröße | 9×9 Felder |")
     assert tree.new_faults() == [f"{P}/de.md:{tree.line_of(DE, '| Brettgröße')}: facts 'Brettgröße' says 9×9, the layout is 7×7"]
 
 
-@needs_engine
 def test_facts_board_size_not_stated(tree):
     tree.edit(EN, "| Board | 7×7 squares |", "| Board | seven by seven |")
     assert tree.new_faults() == [
         f"{P}/en.md:{tree.line_of(EN, '| Board')}: facts 'Board' does not state the board size as N×N (the layout is 7×7)"]
 
 
-@needs_engine
 def test_facts_pieces_attackers(tree):
     tree.edit(DE, "gegen 8 Angreifer", "gegen 7 Angreifer")
     assert tree.new_faults() == [
         f"{P}/de.md:{tree.line_of(DE, '| Figurenverhältnis')}: facts 'Figurenverhältnis' says 7 Angreifer, the layout has 8"]
 
 
-@needs_engine
 def test_facts_pieces_defenders_english(tree):
     tree.edit(EN, "| 4 defenders + king", "| 3 defenders + king")
     assert tree.new_faults() == [f"{P}/en.md:{tree.line_of(EN, '| Pieces')}: facts 'Pieces' says 3 defenders, the layout has 4"]
 
 
-@needs_engine
 def test_facts_pieces_without_king(tree):
     tree.edit(DE, "4 Verteidiger + König gegen", "4 Verteidiger gegen")
     assert tree.new_faults() == [f"{P}/de.md:{tree.line_of(DE, '| Figurenverhältnis')}: facts 'Figurenverhältnis' does not mention the König"]
 
 
-@needs_engine
 def test_facts_pieces_number_missing(tree):
     tree.edit(EN, "against 8 attackers", "against the attackers")
     assert tree.new_faults() == [
         f"{P}/en.md:{tree.line_of(EN, '| Pieces')}: facts 'Pieces' does not state the number of attackers (the layout has 8)"]
 
 
-@needs_engine
 def test_facts_throne_disagrees(tree):
     tree.edit(DE, "| Thron | Ja,", "| Thron | Nein,")
     assert tree.new_faults() == [f"{P}/de.md:{tree.line_of(DE, '| Thron')}: facts 'Thron' says Nein, rules.toml has throne = true"]
 
 
-@needs_engine
 def test_facts_throne_not_yes_or_no(tree):
     tree.edit(EN, "| Throne | Yes, centre square", "| Throne | The centre square")
     assert tree.new_faults() == [
         f"{P}/en.md:{tree.line_of(EN, '| Throne')}: facts 'Throne' must begin with Yes or No (rules.toml has throne = true)"]
 
 
-@needs_engine
 def test_facts_escape_disagrees(tree):
     tree.edit(DE, "| Fluchtziel | Eckfeld |", "| Fluchtziel | Randfeld |")
     assert tree.new_faults() == [f"{P}/de.md:{tree.line_of(DE, '| Fluchtziel')}: facts 'Fluchtziel' says Rand…, rules.toml has escape = corners"]
 
 
-@needs_engine
 def test_facts_escape_disagrees_english(tree):
     tree.edit(EN, "| Escape | Corner square |", "| Escape | Any edge square |")
     assert tree.new_faults() == [f"{P}/en.md:{tree.line_of(EN, '| Escape')}: facts 'Escape' says edge, rules.toml has escape = corners"]
 
 
-@needs_engine
 def test_facts_escape_not_named(tree):
     tree.edit(DE, "| Fluchtziel | Eckfeld |", "| Fluchtziel | Mitte |")
     assert tree.new_faults() == [
         f"{P}/de.md:{tree.line_of(DE, '| Fluchtziel')}: facts 'Fluchtziel' names neither Eck… nor Rand… (rules.toml has escape = corners)"]
 
 
-@needs_engine
 def test_facts_king_armed_disagrees(tree):
     tree.edit(DE, "(Annahme: bewaffnet)", "(Annahme: unbewaffnet)")
     assert tree.new_faults() == [f"{P}/de.md:{tree.line_of(DE, '| König')}: facts 'König' says unbewaffnet, rules.toml has king_armed = yes"]
 
 
-@needs_engine
 def test_facts_king_armed_disagrees_english(tree):
     tree.edit(EN, "(assumed: armed)", "(assumed: unarmed)")
     assert tree.new_faults() == [f"{P}/en.md:{tree.line_of(EN, '| King')}: facts 'King' says unarmed, rules.toml has king_armed = yes"]
 
 
-@needs_engine
 def test_facts_king_armed_not_said(tree):
     tree.edit(DE, "ob er bewaffnet ist, sagt die Quelle nicht ausdrücklich (Annahme: bewaffnet)", "Rest bleibt offen")
     assert tree.new_faults() == [
         f"{P}/de.md:{tree.line_of(DE, '| König')}: facts 'König' says neither bewaffnet nor unbewaffnet (rules.toml has king_armed = yes)"]
 
 
-@needs_engine
 def test_facts_first_mover_disagrees(tree):
     tree.edit(DE, "| Erster Zug | Angreifer |", "| Erster Zug | Verteidiger |")
     assert tree.new_faults() == [
         f"{P}/de.md:{tree.line_of(DE, '| Erster Zug')}: facts 'Erster Zug' says Verteidiger, rules.toml has first_mover = attackers"]
 
 
-@needs_engine
 def test_facts_first_mover_not_named(tree):
     tree.edit(EN, "| First move | Attackers |", "| First move | White |")
     assert tree.new_faults() == [
@@ -411,7 +372,6 @@ def test_original_block_unclosed(tree):
     assert f"{P}/de.md:{line}: '/// original' block is never closed with '///'" in tree.new_faults()
 
 
-@needs_engine
 def test_section_8_diagram_differs(tree):
     for page in (DE, EN):
         tree.edit(page, "```diagram\n7 . . . A . . .\n", "```diagram\n7 . . . . . . .\n")
@@ -421,7 +381,6 @@ def test_section_8_diagram_differs(tree):
     ]
 
 
-@needs_engine
 def test_section_8_diagram_unreadable(tree):
     for page in (DE, EN):
         tree.edit(page, "5 . . . D . . .\n4 A A D K D A A\n3", "5 . . . D . . .\n4 A A D K D A\n3")
@@ -431,7 +390,6 @@ def test_section_8_diagram_unreadable(tree):
     ]
 
 
-@needs_engine
 def test_section_8_diagram_other_size(tree):
     nine = "\n".join(["9 . . . . . . . . .", "8 . . . . . . . . .", "7 . . . . . . . . .",
                       "6 . . . . . . . . .", "5 . . . . K . . . .", "4 . . . . . . . . .",
@@ -811,7 +769,6 @@ def _snapshot(root):
     return sorted((p.relative_to(root).as_posix(), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*"))
 
 
-@needs_engine
 def test_cli_clean_tree(tree, capsys):
     assert main(["--root", str(tree.root)]) == 0
     out, err = capsys.readouterr()
@@ -845,24 +802,17 @@ def test_cli_unknown_command():
     assert "unknown command 'frobnicate'" in r.stderr
 
 
-def test_cli_site_command_missing_is_explained(monkeypatch, capsys):
-    import build_tools.__main__ as cli
-
-    def missing(name):
-        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-    monkeypatch.setattr(cli.importlib, "import_module", missing)
-    assert cli.main(["site"]) == 2
-    assert "build_tools/site_cmd.py" in capsys.readouterr().err
-
-
 def test_cli_dispatches_site_commands_lazily(monkeypatch):
     import types
 
     import build_tools.__main__ as cli
+    import build_tools.bench_site
+    import build_tools.site_cmd
     calls = []
     fake = types.SimpleNamespace(main_site=lambda argv: calls.append(("site", argv)) or 0,
                                  main_bench_site=lambda argv: calls.append(("bench", argv)) or 3)
-    monkeypatch.setattr(cli.importlib, "import_module", lambda name: fake)
+    monkeypatch.setattr(build_tools.site_cmd, "main_site", fake.main_site)
+    monkeypatch.setattr(build_tools.bench_site, "main_bench_site", fake.main_bench_site)
     assert cli.main(["site", "--x"]) == 0
     assert cli.main(["bench-site"]) == 3
     assert calls == [("site", ["--x"]), ("bench", [])]
@@ -870,7 +820,6 @@ def test_cli_dispatches_site_commands_lazily(monkeypatch):
 
 # --------------------------------------------------------------------------- the real sources
 
-@needs_engine
 @pytest.mark.skipif(not REAL_ROOT.is_dir(), reason="no variants_src in this checkout")
 def test_real_sources_validate_clean():
     """The sources in variants_src validate clean (fails while the texts are being written)."""
@@ -891,7 +840,6 @@ def test_indented_reference_definition_scheme(tree):
     assert f"{P}/de.md:{tree.line_of(DE, '[r]: javascript')}: {_scheme('javascript')}" in tree.new_faults()
 
 
-@needs_engine
 def test_a_copied_variant_keeps_its_title_and_is_refused(tree):
     """Found by a new user: a variant folder copied unchanged validated, and the site listed the
     variant twice. The copy's titles (front matter, line 2 of each page) are faults naming the

@@ -1,4 +1,4 @@
-"""Example boards of hand-written pages get their rules from the build (site_plugin.example_rules):
+"""Example boards of hand-written pages get their rules from the build (build_tools.mechanics.example_rules):
 the board-data of the variant they name, in the page's language; a variant without a board is a
 warning, which fails the strict build."""
 
@@ -8,7 +8,7 @@ import json
 import logging
 import re
 
-from build_tools import pages, site_plugin
+from build_tools import mechanics, pages, site_plugin
 
 from .conftest import VARIANTS
 
@@ -16,15 +16,15 @@ OPEN = ('<div class="tafl-board" id="board" data-variant="{slug}" data-example="
         'data-lang="en" data-site-root="../../../" data-to-move="attackers">')
 
 
-def _with_site(monkeypatch):
-    monkeypatch.setitem(site_plugin._BUILT, "site", pages.load_site_sources(VARIANTS))
-    monkeypatch.setitem(site_plugin._BUILT, "pyodide", ("assets/pyodide/", False))
+def _example_rules(md: str, lang: str, where: str) -> str:
+    """``example_rules`` as the build calls it: the real sources, warnings to the plugin's log."""
+    return mechanics.example_rules(md, lang, where, site=pages.load_site_sources(VARIANTS),
+                                   pyodide=("assets/pyodide/", False), warn=site_plugin.log.warning)
 
 
-def test_the_named_variants_rules_follow_the_opening_tag(monkeypatch):
-    _with_site(monkeypatch)
+def test_the_named_variants_rules_follow_the_opening_tag():
     md = OPEN.format(slug="ealdfaeder-taefl") + "\n\n```tafl-position\nkoenigsfang-spiel\n```\n\n</div>\n"
-    out = site_plugin.example_rules(md, "en", "mechanics/x.en.md")
+    out = _example_rules(md, "en", "mechanics/x.en.md")
     m = re.search(r'<script type="application/json" data-role="example-rules">(.*?)</script>', out)
     data = json.loads(m.group(1))
     assert data["variant"] == "ealdfaeder-taefl" and data["lang"] == "en" and data["size"] == 9
@@ -32,11 +32,10 @@ def test_the_named_variants_rules_follow_the_opening_tag(monkeypatch):
     assert out.index(OPEN.format(slug="ealdfaeder-taefl")) < m.start()
 
 
-def test_a_variant_without_a_board_is_a_warning(monkeypatch, caplog):
-    _with_site(monkeypatch)
+def test_a_variant_without_a_board_is_a_warning(caplog):
     for slug in ("no-such-variant", "york-hnefatafl"):      # unknown; text-only (board = false)
         md = OPEN.format(slug=slug) + "\n</div>\n"
         with caplog.at_level(logging.WARNING):
-            out = site_plugin.example_rules(md, "de", "mechanics/x.md")
+            out = _example_rules(md, "de", "mechanics/x.md")
         assert out == md
         assert f"mechanics/x.md: the example board plays the rules of '{slug}', which has no board" in caplog.text

@@ -1,4 +1,4 @@
-"""The build-time tripwire (build_tools.site_plugin.on_page_content): markup that could run
+"""The build-time tripwire (build_tools.tripwire via build_tools.site_plugin.on_page_content): markup that could run
 script fails the MkDocs build even when it got past the validator. The build is run with
 ``mkdocs build`` directly (``site_cmd.run_mkdocs``, no validation) on a copy of the
 validator's small fixture root with one payload each."""
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from build_tools.site_cmd import run_mkdocs
-from build_tools.site_plugin import unsafe_markup
+from build_tools.tripwire import unsafe_markup
 from build_tools.validate import validate_tree
 
 from .conftest import ROOT
@@ -67,7 +67,7 @@ def test_unsafe_markup_findings():
 
 def test_unsafe_attributes_on_whole_pages():
     """The whole-page check leaves the theme's scripts alone but not event attributes."""
-    from build_tools.site_plugin import unsafe_attributes
+    from build_tools.tripwire import unsafe_attributes
 
     page = ('<html><head><meta charset="utf-8"><link rel="stylesheet" href="../assets/x.css">'
             '<script>var palette = 1</script></head><body><a href="../">x</a></body></html>')
@@ -79,7 +79,7 @@ def test_unsafe_attributes_on_whole_pages():
 def test_real_site_pages_pass_both_checks(built_site):
     """Every page of the real site (the session's build, which ran both hooks) passes both
     checks again here: the build did not trip on the project's own templates."""
-    from build_tools.site_plugin import unsafe_attributes
+    from build_tools.tripwire import unsafe_attributes
 
     pages = list(built_site.rglob("*.html"))
     assert len(pages) > 40

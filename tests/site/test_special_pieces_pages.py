@@ -17,11 +17,9 @@ from pathlib import Path
 import pytest
 
 from build_tools import diagram, pages
-from build_tools.sources import engine
 
 from .conftest import ROOT
 
-needs_engine = pytest.mark.skipif(engine() is None, reason="tafl_core not available yet")
 
 BERSERK = """
 11 . . . A A A A A . . .
@@ -92,7 +90,6 @@ def _centre(square: str, size: int, cell: int = 40, margin: int = 28) -> tuple[f
     return margin + f * cell + cell / 2, margin + (size - r) * cell + cell / 2
 
 
-@needs_engine
 def test_svg_carries_commanders_and_knight():
     svg = str(diagram.render_svg(_position(BERSERK), SPECIAL, caption_id="c"))
     groups = _piece_groups(svg)
@@ -104,7 +101,6 @@ def test_svg_carries_commanders_and_knight():
     assert kinds.count("defender") + kinds.count("knight") == DEFENDERS
 
 
-@needs_engine
 def test_special_pieces_have_side_colour_and_own_mark():
     """A commander is an attacker-coloured disc, the knight a defender-coloured one; each carries
     a mark of its own shape: ordinary pieces none, the king a stroked cross, the commander a
@@ -134,7 +130,6 @@ def test_special_pieces_have_side_colour_and_own_mark():
     assert ring_colour != _disc_fill(groups["b6"][1])
 
 
-@needs_engine
 @pytest.mark.parametrize("lang, commander, knight, commanders_caption, knight_caption", [
     ("de", "Kommandant", "Ritter", "Kommandanten (4): b6, f2, f10, j6.", "Ritter: e7."),
     ("en", "Commander", "Knight", "Commanders (4): b6, f2, f10, j6.", "Knight: e7."),
@@ -154,7 +149,6 @@ def test_legend_and_caption_name_them(lang, commander, knight, commanders_captio
     assert f'aria-labelledby="cap"' in fig
 
 
-@needs_engine
 def test_layout_without_special_pieces_renders_as_before():
     """The markup of pieces without commanders or knights is the one from before they existed
     (commit 0d2f79e): no mark element, the king's cross as it was; legend and caption as before."""
@@ -171,7 +165,6 @@ def test_layout_without_special_pieces_renders_as_before():
     assert re.findall(r"</svg> ([^<]+)</li>", fig) == ["König", "Verteidiger", "Angreifer", "Thron"]
 
 
-@needs_engine
 def test_comparison_counts_whole_sides():
     assert pages.piece_count_cell(_position(BERSERK), "de") == "24 : 12 + 1 (4 Kommandanten, 1 Ritter)"
     assert pages.piece_count_cell(_position(BERSERK), "en") == "24 : 12 + 1 (4 commanders, 1 knight)"
@@ -196,7 +189,6 @@ def _row(md: str, name: str) -> list[str]:
     raise AssertionError(f"no row {name!r}")
 
 
-@needs_engine
 def test_comparison_page_with_special_pieces(special_site):
     """Columns: berserk-fixture, tiny-tafl (sorted by slug). The pieces row counts commanders as
     attackers and the knight as a defender; the new rules have rows, where tiny-tafl shows the
@@ -214,7 +206,6 @@ def test_comparison_page_with_special_pieces(special_site):
     assert _row(en, "Knight jumps") == ["yes, the jumped piece is captured", "–"]
 
 
-@needs_engine
 def test_comparison_without_special_pieces_has_no_new_rows(tmp_path):
     root = tmp_path / "variants_src"
     shutil.copytree(FIXTURES / "variants_src", root)
@@ -224,7 +215,6 @@ def test_comparison_without_special_pieces_has_no_new_rows(tmp_path):
     assert _row(md, "Attackers : Defenders + King") == ["8 : 4 + 1"]
 
 
-@needs_engine
 def test_board_data_names_pieces_and_capture_reasons(special_site):
     v = next(v for v in special_site.variants if v.slug == "berserk-fixture")
     data = pages.board_data(v, "de", pyodide_index="assets/pyodide/", cdn=False)

@@ -1,7 +1,7 @@
-"""The security tripwire (build_tools.site_plugin.unsafe_markup / unsafe_attributes) and its
+"""The security tripwire (build_tools.tripwire.unsafe_markup / unsafe_attributes) and its
 fast path.
 
-What the tripwire refuses is its own definition (site_plugin's module docstring): in rendered
+What the tripwire refuses is its own definition (build_tools.tripwire's module docstring): in rendered
 page content an ``on…`` attribute, a URL in href/src/action/formaction/xlink:href/poster/data/
 background/srcset/cite/ping whose scheme -- as a browser reads it, after character references
 are decoded and blanks and control characters dropped -- is not http, https or mailto, a
@@ -10,7 +10,7 @@ elements iframe, frame, frameset, object, embed, applet, base, meta, link, form,
 whole output page only the attributes and URL schemes. The cases below pin one finding per kind
 of fault, with the line and wording the build prints, and the markup it must accept (the theme's
 own scripts, the board's JSON data, relative and ``#`` links). Every case is also checked
-against the full ``html.parser`` pass alone (``site_plugin._parse``), which is what the tripwire
+against the full ``html.parser`` pass alone (``tripwire.parse_check``), which is what the tripwire
 did for every page before the fast path existed: the fast path may only skip that pass when its
 grammar proves the page clean, so both must agree on every input, and a page the grammar
 accepts must be one the parser finds nothing in."""
@@ -21,7 +21,8 @@ import random
 
 import pytest
 
-from build_tools import site_plugin as sp
+from build_tools import mechanics
+from build_tools import tripwire as sp
 
 # ---------------------------------------------------------------- faults (both passes)
 
@@ -122,11 +123,11 @@ CLEAN_PAGES = [
 
 def full_content(html: str) -> list[str]:
     """The parser alone (what every page went through before the fast path)."""
-    return sp._parse(html, elements=True)
+    return sp.parse_check(html, elements=True)
 
 
 def full_page(html: str) -> list[str]:
-    return sp._parse(html, elements=False)
+    return sp.parse_check(html, elements=False)
 
 
 @pytest.mark.parametrize("html, finding", ATTRIBUTE_FAULTS)
@@ -185,10 +186,10 @@ def test_broken_declarations_still_stop_the_build():
 
 def test_the_position_diagrams_take_the_fast_path():
     """A real diagram from the mechanics pages (build_tools/mechanics.toml) is proven clean."""
-    positions = sp.load_mechanics_positions()
+    positions = mechanics.load_mechanics_positions()
     assert positions
     for pos_id in list(positions)[:5]:
-        html = sp.position_figure(pos_id, "de", 1)
+        html = mechanics.position_figure(pos_id, "de", 1)
         assert sp.proven_clean(html), pos_id
         assert full_content(html) == []
 

@@ -1,0 +1,222 @@
+"""The variant source format in one place (README.md, "Writing a variant source").
+
+Everything the parser (:mod:`build_tools.sources`), the validator (:mod:`build_tools.validate`),
+the page generator (:mod:`build_tools.pages`) and the security tripwire
+(:mod:`build_tools.tripwire`) must agree on about a source is defined here and nowhere else:
+
+- the files of a variant folder and of the variants root, and their size bounds;
+- the two page languages;
+- the ten ``## N. Title`` sections: number, role (what the site does with the section) and
+  title per language (:data:`SECTIONS`, :func:`section_number`);
+- the facts-table rows (:data:`FACT_KEYS`) and the piece words of its pieces row;
+- the ``[variant] historicity`` values (:data:`HISTORICITY`, tafl_core's list);
+- the link schemes a source and a rendered page may use (:data:`ALLOWED_SCHEMES`,
+  :func:`scheme_of`);
+- the markdown tokens every reader of a page must see alike: code fences, code spans,
+  citations, related-variant links, reference definitions.
+
+Every regular expression here reads author input; each is linear in its input (the audit:
+notes/regex-audit-build.md).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from tafl_core.ruleset import HISTORICITY
+
+from build_tools.labels import PIECE_NAMES
+
+__all__ = [
+    "LANGS", "RULES_FILE", "PAGE_FILES", "STUBS_FILE", "BOM", "SLUG_RE", "KEY_RE",
+    "MAX_PAGE_BYTES", "MAX_TOML_BYTES", "LINE_LIMIT", "SectionSpec", "SECTIONS", "SECTION_TITLES",
+    "section_number", "section_role", "FACTS", "START", "RULES", "RELATED", "ORIGINAL", "SOURCES",
+    "FACT_KEYS", "PIECE_NAMES", "piece_word", "HISTORICITY", "ALLOWED_SCHEMES", "scheme_of",
+    "FENCE_OPEN", "FENCE_CLOSE", "code_spans", "blank_code_spans", "CITATION", "RELATED_LINK", "REF_DEFINITION",
+]
+
+# --------------------------------------------------------------------------- files, bounds
+
+#: The two page languages, in the order pages are checked and reported.
+LANGS = ("de", "en")
+#: The machine-readable ruleset of a variant folder.
+RULES_FILE = "rules.toml"
+#: The page file of each language.
+PAGE_FILES = {lang: f"{lang}.md" for lang in LANGS}
+#: File in the variants root that lists related variants without a source yet (stub pages).
+STUBS_FILE = "_not_yet_documented.toml"
+#: A UTF-8 byte-order mark (tolerated and removed in de.md / en.md, a fault in TOML files).
+BOM = "\ufeff"
+
+#: Largest de.md / en.md accepted, in bytes: about ten times the largest real page (27.5 KB,
+#: berserk-hnefatafl/de.md). A larger file is a fault and is not read.
+MAX_PAGE_BYTES = 300_000
+#: Largest rules.toml / _not_yet_documented.toml accepted, in bytes: about ten times the largest
+#: real rules file (6.9 KB, berserk-hnefatafl/rules.toml).
+MAX_TOML_BYTES = 70_000
+#: Longest line accepted in a source file (characters); longer lines are a fault.
+LINE_LIMIT = 10_000
+
+#: A variant slug: lower case letters, digits and single hyphens.
+SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+#: A citation key such as ``cyningstan-eald``, ``MS122``, ``Murray1952``.
+KEY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:+/-]*")
+
+# --------------------------------------------------------------------------- sections
+
+
+class SectionSpec(NamedTuple):
+    """One of the ten sections of a page: its ``number`` (1–10), its ``role`` (a stable name
+    for what the site does with it) and its exact ``titles`` per language."""
+    number: int
+    role: str
+    titles: dict[str, str]
+
+
+#: The ten sections in order. Roles the generator acts on: ``facts`` (the facts table),
+#: ``start`` (the board or the no-board note follows it), ``rules`` (the assumptions follow it;
+#: ``ref`` values name its subsections), ``related`` (``[[slug]]`` links), ``original`` (the
+#: ``/// original`` block), ``sources`` (the list rendered as numbered entries with anchors).
+SECTIONS: tuple[SectionSpec, ...] = (
+    SectionSpec(1, "facts", {"de": "Grunddaten", "en": "At a glance"}),
+    SectionSpec(2, "history", {"de": "Geschichte und Herkunft", "en": "History and origin"}),
+    SectionSpec(3, "start", {"de": "Startaufstellung und Spielfiguren", "en": "Starting position and pieces"}),
+    SectionSpec(4, "objective", {"de": "Spielziel", "en": "Objective"}),
+    SectionSpec(5, "rules", {"de": "Spielregeln", "en": "Rules"}),
+    SectionSpec(6, "trivia", {"de": "Wissenswertes", "en": "Trivia"}),
+    SectionSpec(7, "related", {"de": "Verwandte Varianten", "en": "Related variants"}),
+    SectionSpec(8, "original", {"de": "Spielregeln (Original) mit Quellenangabe",
+                                "en": "Original rules text with source"}),
+    SectionSpec(9, "sources", {"de": "Quellen", "en": "Sources"}),
+    SectionSpec(10, "assessment", {"de": "Quellenlage & Einordnung", "en": "Source situation and assessment"}),
+)
+
+#: The ten section titles per language, in order (``SECTION_TITLES["de"][0] == "Grunddaten"``).
+SECTION_TITLES: dict[str, list[str]] = {lang: [s.titles[lang] for s in SECTIONS] for lang in LANGS}
+
+_BY_ROLE = {s.role: s.number for s in SECTIONS}
+_BY_NUMBER = {s.number: s.role for s in SECTIONS}
+
+
+def section_number(role: str) -> int:
+    """The number of the section with ``role`` (``"sources"`` -> 9); KeyError if unknown."""
+    return _BY_ROLE[role]
+
+
+def section_role(number: int | None) -> str | None:
+    """The role of section ``number`` (9 -> ``"sources"``), None for a number outside 1–10."""
+    return _BY_NUMBER.get(number)
+
+
+FACTS = section_number("facts")
+START = section_number("start")
+RULES = section_number("rules")
+RELATED = section_number("related")
+ORIGINAL = section_number("original")
+SOURCES = section_number("sources")
+
+# --------------------------------------------------------------------------- facts table
+
+#: Facts-table rows per language, as (role, key, matched by prefix).
+FACT_KEYS = {
+    "de": [("name", "Name", False), ("family", "Spielfamilie", False),
+           ("category", "Kategorie", False), ("origin", "Herkunft", True),
+           ("date", "Datierung", True), ("board", "Brettgröße", False), ("throne", "Thron", False),
+           ("escape", "Fluchtziel", False), ("king", "König", False),
+           ("pieces", "Figurenverhältnis", False), ("first", "Erster Zug", False)],
+    "en": [("name", "Name", False), ("family", "Family", False), ("category", "Category", False),
+           ("origin", "Origin", True), ("date", "Date", True), ("board", "Board", False),
+           ("throne", "Throne", False), ("escape", "Escape", False), ("king", "King", False),
+           ("pieces", "Pieces", False), ("first", "First move", False)],
+}
+
+
+def piece_word(lang: str, kind: str, plural: bool) -> str:
+    """The word for piece ``kind`` in ``lang`` as running text writes it (the pieces row of the
+    facts table, the comparison's special-piece counts): the site's piece names
+    (:data:`build_tools.labels.PIECE_NAMES`), lower case in English (``"defenders"``,
+    ``"commander"``), as written in German (``"Verteidiger"``, ``"Kommandanten"``)."""
+    word = PIECE_NAMES[lang][kind][1 if plural else 0]
+    return word if lang == "de" else word.lower()
+
+
+# --------------------------------------------------------------------------- links
+
+#: Link schemes a source may use and a rendered page may link to or load from; everything else
+#: (javascript:, data:, vbscript:, file:, …) is a fault. Relative links have no scheme.
+ALLOWED_SCHEMES = ("http", "https", "mailto")
+
+_SCHEME = re.compile(r"([a-z][a-z0-9+.-]*+):")
+_IGNORED_IN_SCHEME = re.compile(r"[\x00-\x20\x7f\\]")
+
+
+def scheme_of(url: str) -> str | None:
+    """The scheme of ``url`` as a browser reads it (lower case, without ``:``), or None for a
+    relative URL: blanks, control characters and backslashes are removed first
+    (``"java\\tscript:"`` is ``javascript``). Character references are not decoded here: the
+    validator decodes them first (``html.unescape``), the tripwire gets decoded attribute values
+    from ``html.parser``."""
+    m = _SCHEME.match(_IGNORED_IN_SCHEME.sub("", url).lower())
+    return m.group(1) if m else None
+
+
+# --------------------------------------------------------------------------- markdown tokens
+
+#: A code fence opening: up to three blanks, three or more backticks or tildes (a backtick
+#: fence's info string holds no backtick), group 1 the fence, group 2 the info word.
+#: Possessive quantifiers and a lookahead keep it linear (``\s*([^`\s]*)[^`]*$`` took quadratic
+#: time on a fence followed by a long run of blanks).
+FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)(?=[^`]*$)\s*+([^`\s]*)")
+#: A code fence closing line (group 1 the fence; it closes an opening of the same character and
+#: at least its length).
+FENCE_CLOSE = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)\s*$")
+_TICKS = re.compile(r"`+")
+
+
+def code_spans(line: str) -> list[tuple[int, int]]:
+    """The inline code spans of one line, as ``(start, end)`` offsets: a backtick run not
+    preceded by a backslash (an odd number of them) opens a span, closed by the next run of the
+    same length (Python-Markdown's rule, kept to one line so that a span never joins two table
+    rows); text between two spans is not code. Linear in ``len(line)`` (apart from a log factor):
+    the regex it replaces, ``(`+)(.+?)\\1``, took cubic time on a long run of backticks."""
+    from bisect import bisect_right
+
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(line)]
+    by_len: dict[int, list[int]] = {}
+    for k, (a, b) in enumerate(runs):
+        by_len.setdefault(b - a, []).append(k)
+    out, k = [], 0
+    while k < len(runs):
+        a, b = runs[k]
+        backslashes = 0
+        while a - backslashes > 0 and line[a - backslashes - 1] == "\\":
+            backslashes += 1
+        same = by_len[b - a]
+        j = bisect_right(same, k)
+        if backslashes % 2 or j >= len(same):
+            k += 1
+            continue
+        out.append((a, runs[same[j]][1]))
+        k = same[j] + 1
+    return out
+
+
+def blank_code_spans(line: str) -> str:
+    """``line`` with its inline code spans (:func:`code_spans`) replaced by blanks (same length)."""
+    spans = code_spans(line)
+    if not spans:
+        return line
+    out, done = [], 0
+    for a, b in spans:
+        out += [line[done:a], " " * (b - a)]
+        done = b
+    out.append(line[done:])
+    return "".join(out)
+#: A citation ``[key]`` / ``[key1; key2]`` candidate (the parts are checked against
+#: :data:`KEY_RE`); not a link text, image, reference link or ``[[…]]``.
+CITATION = re.compile(r"(?<![\[\]!\\])\[([^\[\]\n]+)\](?![\(\[\]])")
+#: A related-variant link ``[[slug]]`` / ``[[slug|label]]``.
+RELATED_LINK = re.compile(r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]*?))?\]\]")
+#: A markdown reference definition ``[x]: url`` at the start of a line is no citation.
+REF_DEFINITION = re.compile(r"^\s{0,3}\[[^\[\]\n]+\]:")
