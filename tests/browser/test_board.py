@@ -550,15 +550,22 @@ def test_pyodide_from_the_cdn(browser, tmp_path_factory):
 
 def test_python_error_is_one_line(eald):
     """Whatever Python raises in the worker, the page gets one line (the exception's last
-    line), never a traceback: a rules text nested too deep for the parser raises RecursionError,
-    which is not one of the bridge's ValueErrors."""
+    line), never a traceback: a TypeError (a snapshot asked with a list for its bound), which is
+    not one of the bridge's ValueErrors; and a rules text nested too deep for the parser, which
+    tafl_core.limits refuses before tomllib would raise RecursionError (issue 16)."""
     msg = eald.page.evaluate("""async () => {
         const b = document.querySelector('#board').tbBoard;
-        try { await b.engine.call('session', {rules_toml: 'x = ' + '['.repeat(100000)}); return 'no error'; }
+        try { await b.engine.call('snapshot', {max_moves: [1]}); return 'no error'; }
         catch (e) { return e.message; }
     }""")
     assert "\n" not in msg and "Traceback" not in msg and 'File "' not in msg
-    assert msg.startswith("RecursionError")
+    assert msg.startswith("TypeError")
+    msg = eald.page.evaluate("""async () => {
+        const b = document.querySelector('#board').tbBoard;
+        try { await b.engine.call('session', {rules_toml: 'x = ' + '['.repeat(5000)}); return 'no error'; }
+        catch (e) { return e.message; }
+    }""")
+    assert msg == "rules.toml:1: arrays or inline tables nested more than 8 deep"
     # a malformed request (no square) is one line too, and the board still plays
     msg = eald.page.evaluate("""async () => {
         const b = document.querySelector('#board').tbBoard;
