@@ -25,6 +25,7 @@ import re
 from typing import NamedTuple
 
 from tafl_core.ruleset import HISTORICITY
+from tafl_core.limits import MAX_RULES_BYTES as _MAX_RULES_BYTES
 
 from build_tools.labels import PIECE_NAMES
 
@@ -52,9 +53,10 @@ BOM = "\ufeff"
 #: Largest de.md / en.md accepted, in bytes: about ten times the largest real page (27.5 KB,
 #: berserk-hnefatafl/de.md). A larger file is a fault and is not read.
 MAX_PAGE_BYTES = 300_000
-#: Largest rules.toml / _not_yet_documented.toml accepted, in bytes: about ten times the largest
-#: real rules file (6.9 KB, berserk-hnefatafl/rules.toml).
-MAX_TOML_BYTES = 70_000
+#: Largest rules.toml / _not_yet_documented.toml accepted, in bytes: tafl_core's own bound for a
+#: rules file (``tafl_core.limits.MAX_RULES_BYTES``, 64 KiB, about ten times the largest real
+#: rules file, 6.9 KB, berserk-hnefatafl/rules.toml), so the validator and the loader agree.
+MAX_TOML_BYTES = _MAX_RULES_BYTES
 #: Longest line accepted in a source file (characters); longer lines are a fault.
 LINE_LIMIT = 10_000
 
