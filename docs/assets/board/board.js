@@ -43,21 +43,12 @@
 // an older one (generation counter); a new game or switched rules replace the worker's game only
 // when the engine accepts them (worker command new_game).
 
+import {
+  FRAGMENT_MAX, MOVES_MAX, PIECE_KINDS, isGameFragment, isOtn, isSquare, readFragment, squareCoords,
+  squareName, toOtn, writeFragment,
+} from "./address.js";
+
 const SVGNS = "http://www.w3.org/2000/svg";
-const FILES = "abcdefghijklmnopqrstuvwxy";
-const FRAGMENT_MAX = 4096; // characters: a fragment longer than this is refused unread
-const MOVES_MAX = 500;
-// an address fragment that holds a game (not a section anchor such as #sec-5-3)
-const GAME_FRAGMENT_RE = /(^#|&)(pos|turn|moves|alt)=/;
-const SQUARE_RE = "[a-y](?:[1-9]|1[0-9]|2[0-5])";
-// a move "e1-e5", or "end" (ends a berserk turn; notes/CONTRACTS.md, "Special pieces")
-const MOVE_RE = new RegExp(`^(?:${SQUARE_RE}-${SQUARE_RE}|end)$`);
-// OpenTafl position record: t attacker, T defender, K king, c commander, N knight
-const OTN_RE = /^\/(?:(?:[1-9][0-9]?|[tTKcN]){1,25}\/){7,25}$/;
-const OTN_LETTER = { attacker: "t", defender: "T", king: "K", commander: "c", knight: "N" };
-// Piece kinds the board can draw (tafl_core.position); which side each belongs to is the
-// engine's word too (commander: attackers, knight: defenders), used only for the editor's tools.
-const PIECE_KINDS = ["attacker", "defender", "king", "commander", "knight"];
 
 // ---------------------------------------------------------------- strings (DE / EN)
 
@@ -346,8 +337,6 @@ function svgEl(tag, attrs = {}) {
   return e;
 }
 
-function squareName(f, r) { return FILES[f] + String(r + 1); }
-function squareCoords(sq) { return [FILES.indexOf(sq[0]), parseInt(sq.slice(1), 10) - 1]; }
 
 /** `text` with its first letter in capitals (a line or sentence that starts with a word). */
 function capitalize(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
@@ -370,70 +359,19 @@ function joinList(items, andWord) {
   return items.slice(0, -1).join(", ") + ` ${andWord} ` + items[items.length - 1];
 }
 
-/** OpenTafl position record of a {square: kind} map; first row = rank 1. Notation only. */
-function toOtn(pieces, size) {
-  const letter = OTN_LETTER;
-  let out = "/";
-  for (let r = 0; r < size; r++) {
-    let run = 0;
-    for (let f = 0; f < size; f++) {
-      const k = pieces[squareName(f, r)];
-      if (!k) { run++; continue; }
-      if (!letter[k]) throw new Error(`no OpenTafl letter for the piece kind ${String(k).slice(0, 20)}`);
-      if (run) { out += run; run = 0; }
-      out += letter[k];
-    }
-    if (run) out += run;
-    out += "/";
+/** The reader's words for a link's refusal (address.js readFragment). */
+function fragmentWhy(T, refusal) {
+  switch (refusal.code) {
+    case "too_long": return T.fragTooLong;
+    case "key": return T.fragKey(refusal.key);
+    case "dup": return T.fragDup(refusal.key);
+    case "pos": return T.fragPos;
+    case "turn": return T.fragTurn;
+    case "moves": return T.fragMoves;
+    case "too_many": return T.fragTooMany;
+    case "alt": return T.fragAlt;
+    default: return T.fragSyntax;
   }
-  return out;
-}
-
-/**
- * Strict parser for the untrusted URL fragment `#pos=<OTN>&turn=attackers|defenders&moves=a1-a2,...`
- * (each part optional; `alt=key,key` names switched assumptions). Returns null when the
- * fragment is an ordinary anchor (no "=" and short), else {otn, to_move, moves, alt}.
- * Throws Error(reason in words) for anything else. Never evaluates or inserts the text.
- */
-export function parseFragment(hash, T, assumptionKeys = []) {
-  let h = String(hash || "");
-  if (h.startsWith("#")) h = h.slice(1);
-  if (h.length > FRAGMENT_MAX) throw new Error(T.fragTooLong);
-  if (!h.includes("=") && !h.includes("&")) return null; // a section anchor such as #board
-  const out = { otn: null, to_move: null, moves: [], alt: [] };
-  const seen = new Set();
-  for (const part of h.split("&")) {
-    if (part === "") continue;
-    const eq = part.indexOf("=");
-    const key = eq < 0 ? part : part.slice(0, eq);
-    let value = eq < 0 ? "" : part.slice(eq + 1);
-    if (!/^[a-z]{1,10}$/.test(key)) throw new Error(T.fragSyntax);
-    if (!["pos", "turn", "moves", "alt"].includes(key)) throw new Error(T.fragKey(key));
-    if (seen.has(key)) throw new Error(T.fragDup(key));
-    seen.add(key);
-    if (value.includes("%")) {
-      try { value = decodeURIComponent(value); } catch { throw new Error(T.fragSyntax); }
-    }
-    if (key === "pos") {
-      if (!OTN_RE.test(value)) throw new Error(T.fragPos);
-      out.otn = value;
-    } else if (key === "turn") {
-      if (value !== "attackers" && value !== "defenders") throw new Error(T.fragTurn);
-      out.to_move = value;
-    } else if (key === "moves") {
-      if (value === "") continue;
-      const moves = value.split(",");
-      if (moves.length > MOVES_MAX) throw new Error(T.fragTooMany);
-      for (const m of moves) if (!MOVE_RE.test(m)) throw new Error(T.fragMoves);
-      out.moves = moves;
-    } else if (key === "alt") {
-      if (value === "") continue;
-      const keys = value.split(",");
-      for (const k of keys) if (!assumptionKeys.includes(k)) throw new Error(T.fragAlt);
-      out.alt = [...new Set(keys)];
-    }
-  }
-  return out;
 }
 
 // The engine words its reasons in English; the German page shows the common ones in German
@@ -599,7 +537,7 @@ class Board {
     // Where a game starts when no link says otherwise: the variant's layout, or (an example
     // board on a mechanics page) board-data `start` {otn, to_move}.
     const start = this.data.start;
-    this.home = start && typeof start.otn === "string" && OTN_RE.test(start.otn)
+    this.home = start && isOtn(start.otn)
       && (start.to_move === "attackers" || start.to_move === "defenders")
       ? { otn: start.otn, to_move: start.to_move } : { otn: null, to_move: null };
     this.origin = { ...this.home };
@@ -1439,17 +1377,16 @@ class Board {
     const T = this.T;
     const stale = () => gen !== this.fragGen;
     if (stale()) return;
-    let frag;
-    try {
-      frag = parseFragment(hash, T, this.assumptionKeys || []);
-    } catch (e) {
+    const read = readFragment(hash, this.assumptionKeys || []);
+    if (!read) return;
+    if (!read.ok) {
       if (!initial && !stale()) {
         try { await this.resetToStart(true); } finally { this.render(); }
       }
-      if (!stale()) this.message(T.fragmentError(e.message));
+      if (!stale()) this.message(T.fragmentError(fragmentWhy(T, read.refusal)));
       return;
     }
-    if (!frag) return;
+    const frag = read.game;
     this.clearSelection();
     try {
       let r;
@@ -1530,7 +1467,7 @@ class Board {
     const hash = this.entryGame(location.hash);
     // Back/Forward within the reader's game: keep it, as it is now; a new anchor (a § link) of
     // a game link the board follows: the entry keeps the game at once (for a reload)
-    if (this.entryGameId() === this.gameId || (!GAME_FRAGMENT_RE.test(hash) && !this.entryGameId())) {
+    if (this.entryGameId() === this.gameId || (!isGameFragment(hash) && !this.entryGameId())) {
       this.exclusive(() => this.syncAddress(mark));
       return;
     }
@@ -1556,7 +1493,7 @@ class Board {
    *  game; else `hash` (an anchor: nothing to open). The kept text is parsed as strictly as an
    *  address. */
   entryGame(hash) {
-    if (GAME_FRAGMENT_RE.test(hash)) return hash;
+    if (isGameFragment(hash)) return hash;
     const kept = entryState().taflFragment;
     return typeof kept === "string" && kept.length <= FRAGMENT_MAX ? "#" + kept : hash;
   }
@@ -1825,7 +1762,7 @@ class Board {
   async syncAddress(mark) {
     const fresh = () => mark.gen === this.fragGen && mark.href === location.href;
     if (!fresh()) return;
-    const game = GAME_FRAGMENT_RE.test(location.hash);
+    const game = isGameFragment(location.hash);
     if (game) this.following = true;
     if (!game && !this.following) return;
     let frag = null, cut = 0;
@@ -1870,15 +1807,8 @@ class Board {
   /** The share-link fragment of this game (`snap`: start from a snapshot {otn, to_move, moves}
    *  instead of the game's origin and every move). */
   fragment(snap = null) {
-    const parts = [];
-    const origin = snap || this.origin;
-    if (origin.otn) parts.push("pos=" + origin.otn);
-    if (origin.to_move) parts.push("turn=" + origin.to_move);
     const moves = snap ? snap.moves : this.st.history.slice(0, this.st.cursor).map((h) => h.move);
-    if (moves.length) parts.push("moves=" + moves.join(","));
-    if (this.alt.size) parts.push("alt=" + [...this.alt].sort().join(","));
-    if (!parts.length) parts.push("moves=");
-    return parts.join("&");
+    return writeFragment(snap || this.origin, moves, [...this.alt]);
   }
 
   async share() {
@@ -2108,10 +2038,9 @@ function exampleData(root) {
   const svg = root.querySelector("svg");
   if (!svg || Number(svg.getAttribute("data-size")) !== data.size) throw new Error("example board: diagram size differs from the rules");
   const pieces = {};
-  const sqRe = new RegExp(`^${SQUARE_RE}$`);
   for (const g of svg.querySelectorAll("[data-piece][data-square]")) {
     const kind = g.getAttribute("data-piece"), sq = g.getAttribute("data-square");
-    if (!PIECE_KINDS.includes(kind) || !sqRe.test(sq)) throw new Error("example board: unreadable diagram");
+    if (!PIECE_KINDS.includes(kind) || !isSquare(sq)) throw new Error("example board: unreadable diagram");
     pieces[sq] = kind;
   }
   data.lang = lang;
