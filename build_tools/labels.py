@@ -3,7 +3,8 @@
 Everything a generated page says that does not come from a variant source lives here: the
 interface strings (:data:`UI`), the names of rule keys (:data:`RULE_NAMES`), of rule values
 (:data:`VALUE_NAMES`), of piece kinds (:data:`PIECE_NAMES`) and of capture reasons
-(:data:`CAPTURE_REASON_NAMES`). Keys of :data:`RULE_NAMES` follow the rule table in README.md
+(:data:`CAPTURE_REASON_NAMES`), and the engine's refusals (:data:`REASON_TEMPLATES`,
+:data:`REASON_FORMS`, :func:`reason_words`). Keys of :data:`RULE_NAMES` follow the rule table in README.md
 and the rule keys of notes/CONTRACTS.md ("Special pieces, jumps and berserk turns").
 """
 
@@ -296,7 +297,6 @@ CAPTURE_REASON_NAMES: dict[str, dict[str, str]] = {
         "hostile_throne": "gegen den feindlichen Thron eingeschlossen",
         "hostile_corner": "gegen ein feindliches Eckfeld eingeschlossen",
         "hostile_camp": "gegen ein feindliches Lagerfeld eingeschlossen",
-        "edge": "König am Brettrand eingeschlossen",
         "king_custodial": "König von zwei Seiten eingeschlossen",
         "king_surrounded": "König umzingelt",
         "shieldwall": "im Schildwall geschlagen",
@@ -308,7 +308,6 @@ CAPTURE_REASON_NAMES: dict[str, dict[str, str]] = {
         "hostile_throne": "enclosed against the hostile throne",
         "hostile_corner": "enclosed against a hostile corner square",
         "hostile_camp": "enclosed against a hostile camp square",
-        "edge": "king enclosed against the board edge",
         "king_custodial": "king enclosed from two sides",
         "king_surrounded": "king surrounded",
         "shieldwall": "taken in a shieldwall",
@@ -316,6 +315,144 @@ CAPTURE_REASON_NAMES: dict[str, dict[str, str]] = {
         "king_commanders": "king captured by a commander",
     },
 }
+
+
+#: Refusals of the engine (tafl_core.reasons.Reason: moves, positions, rules texts), worded for
+#: the board: ``REASON_TEMPLATES[lang][code]``. ``{name}`` is the refusal's parameter as given,
+#: ``{name|form}`` the word :data:`REASON_FORMS` gives for its value (notes/CONTRACTS.md,
+#: "Reasons"). Every code has a template in both languages (tests/build_tools/test_reason_words.py).
+REASON_TEMPLATES: dict[str, dict[str, str]] = {
+    "de": {
+        "game_over": "die Partie ist beendet",
+        "malformed_move": "unlesbarer Zug",
+        "not_a_move": "„{text}“ ist kein Zug (erwartet etwa e1-e5)",
+        "no_piece": "auf {square} steht keine Figur",
+        "move_nowhere": "ein Zug muss auf ein anderes Feld führen",
+        "not_your_piece": "die Figur auf {square} gehört {owner|dat}, am Zug sind {to_move|nom}",
+        "not_along_line": "{from}-{to} führt nicht entlang einer Reihe oder Linie",
+        "occupied": "{square} ist besetzt",
+        "blocked": "der Weg von {from} nach {to} ist auf {square} versperrt",
+        "may_not_pass": "{piece|nom} darf nicht über {special|acc} {square} ziehen",
+        "may_not_stop": "{piece|nom} darf nicht auf {special|dat} {square} stehen bleiben",
+        "one_step": "{piece|nom} zieht nur ein Feld weit",
+        "jump_over_own": "ein Sprung geht über eine feindliche Figur, nicht über {over|acc}",
+        "jump_over_special": "ein Sprung geht nur über einen gewöhnlichen feindlichen Stein, nicht über {over|acc}",
+        "king_jump_restricted": "der König springt nur von einem oder auf ein besonderes Feld (Thron oder Eckfeld)",
+        "king_may_not_land": "der König darf nicht auf {square} stehen bleiben",
+        "berserk_must_capture": "{from}-{to} schlägt nichts; ein Berserkerzug muss schlagen",
+        "berserk_other_piece": "in diesem Berserkerzug darf nur die Figur auf {square} weiterziehen (oder der Zug endet)",
+        "berserk_must_go_on": "der Berserkerzug muss weitergehen: die Figur auf {square} kann noch schlagen",
+        "no_berserk_turn": "es gibt keinen Berserkerzug zu beenden",
+        "too_many_moves": "höchstens {max} Züge",
+        "not_a_square": "„{text}“ ist kein Feld (erwartet ein Buchstabe und eine Zahl, etwa e5)",
+        "square_off_board": "das Feld {square} liegt nicht auf dem {size}×{size}-Brett",
+        "no_king": "die Stellung hat keinen König",
+        "kings": "die Stellung hat {count} Könige ({squares}); erlaubt ist genau einer",
+        "may_not_stand": "{piece|nom} darf nicht auf {square} stehen ({special|name})",
+        "no_rules_for_kind": "diese Regeln kennen keine {piece|pl} ({square}): nur eine Aufstellung mit {piece|dat_pl} hat Regeln für sie",
+        "row_length": "Reihe {row} hat {count} Felder statt {size}",
+        "empty_run": "Reihe {row}: eine Lücke von 0 Feldern",
+        "leading_zero": "Reihe {row}: die Zahl {run} beginnt mit einer Null",
+        "unknown_character": "unbekanntes Zeichen „{char}“ in der Stellung",
+        "attacking_knight": "ein angreifender Ritter („n“) ist nicht vorgesehen: der Ritter gehört zu den Verteidigern",
+        "defending_commander": "ein verteidigender Kommandant („C“) ist nicht vorgesehen: Kommandanten gehören zu den Angreifern",
+        "record_format": "eine Stellung hat die Form /Reihe/Reihe/…/ (die erste ist Reihe 1)",
+        "record_too_long": "die Stellung ist zu lang ({length} Zeichen)",
+        "row_count": "die Stellung hat {rows} Reihen; ein Brett ist {min} bis {max} Felder breit",
+        "king_on_escape": "der König steht schon auf einem Fluchtfeld ({square})",
+        "size_mismatch": "die Stellung hat {size}×{size} Felder, dieses Brett {board}×{board}",
+        "bad_side": "am Zug müssen die Angreifer oder die Verteidiger sein",
+        "not_a_record": "die Stellung muss ein OpenTafl-Stellungscode sein",
+        "diagram": "das Diagramm ist fehlerhaft: {detail}",
+        "rules_not_text": "die Regeln müssen der Text einer rules.toml sein",
+        "rules_invalid": "die Regeldatei ist fehlerhaft: {detail}",
+        "overrides_not_a_table": "die umgeschalteten Regeln müssen Regelnamen Werte zuordnen",
+    },
+    "en": {
+        "game_over": "the game is over",
+        "malformed_move": "malformed move",
+        "not_a_move": "'{text}' is not a move (expected e.g. e1-e5)",
+        "no_piece": "there is no piece on {square}",
+        "move_nowhere": "a move must go somewhere",
+        "not_your_piece": "the piece on {square} belongs to the {owner}, but the {to_move} are to move",
+        "not_along_line": "{from}-{to} is not along a rank or file",
+        "occupied": "{square} is occupied",
+        "blocked": "the way from {from} to {to} is blocked at {square}",
+        "may_not_pass": "{piece|a} may not pass {special|the} on {square}",
+        "may_not_stop": "{piece|a} may not stop on {special|the} {square}",
+        "one_step": "{piece|a} moves only one square at a time",
+        "jump_over_own": "a jump goes over an enemy piece, not over {over|a}",
+        "jump_over_special": "a jump may only go over an ordinary enemy piece, not over {over|a}",
+        "king_jump_restricted": "the king may jump only from or to a restricted square (throne or corner)",
+        "king_may_not_land": "the king may not stop on {square}",
+        "berserk_must_capture": "{from}-{to} captures nothing; a berserk move must capture",
+        "berserk_other_piece": "in this berserk turn only the piece on {square} may move again (or end the turn)",
+        "berserk_must_go_on": "the berserk turn must go on: the piece on {square} can still capture",
+        "no_berserk_turn": "there is no berserk turn to end",
+        "too_many_moves": "at most {max} moves",
+        "not_a_square": "'{text}' is not a square (expected a file letter and a rank, like e5)",
+        "square_off_board": "square {square} is off the {size}×{size} board",
+        "no_king": "the position has no king",
+        "kings": "the position has {count} kings ({squares}); exactly one is allowed",
+        "may_not_stand": "{piece|a} may not stand on {square} ({special|a})",
+        "no_rules_for_kind": "these rules have no {piece|pl} ({square}): only a layout with {piece|a} has rules for them",
+        "row_length": "row {row} has {count} squares, expected {size}",
+        "empty_run": "row {row}: empty run of 0 squares",
+        "leading_zero": "row {row}: the run {run} has a leading zero",
+        "unknown_character": "unknown character '{char}' in the position",
+        "attacking_knight": "an attacking knight ('n') is not supported: the knight belongs to the defenders",
+        "defending_commander": "a defending commander ('C') is not supported: commanders belong to the attackers",
+        "record_format": "a position record looks like /row/row/.../ (the first row is rank 1)",
+        "record_too_long": "the position record is too long ({length} characters)",
+        "row_count": "the position record has {rows} rows; boards are {min} to {max} squares wide",
+        "king_on_escape": "the king already stands on an escape square ({square})",
+        "size_mismatch": "the position is {size}×{size}, but this board is {board}×{board}",
+        "bad_side": "the side to move must be the attackers or the defenders",
+        "not_a_record": "the position must be an OpenTafl position record",
+        "diagram": "the diagram is malformed: {detail}",
+        "rules_not_text": "the rules must be the text of a rules.toml",
+        "rules_invalid": "the rules file is malformed: {detail}",
+        "overrides_not_a_table": "the rules switched must map rule keys to values",
+    },
+}
+
+#: Words for parameter values in :data:`REASON_TEMPLATES`: ``REASON_FORMS[lang][form][value]``,
+#: values being the engine's names of piece kinds, sides and special squares.
+REASON_FORMS: dict[str, dict[str, dict[str, str]]] = {
+    "de": {
+        "nom": {"attacker": "ein Angreifer", "defender": "ein Verteidiger", "king": "der König",
+                "commander": "ein Kommandant", "knight": "ein Ritter",
+                "attackers": "die Angreifer", "defenders": "die Verteidiger"},
+        "acc": {"attacker": "einen Angreifer", "defender": "einen Verteidiger", "king": "den König",
+                "commander": "einen Kommandanten", "knight": "einen Ritter",
+                "throne": "den Thron", "corner": "das Eckfeld", "camp": "das Lagerfeld", "square": "das Feld"},
+        "dat": {"throne": "dem Thron", "corner": "dem Eckfeld", "camp": "dem Lagerfeld", "square": "dem Feld",
+                "attackers": "den Angreifern", "defenders": "den Verteidigern"},
+        "name": {"throne": UI["de"]["throne"], "corner": UI["de"]["corner"], "camp": UI["de"]["camp"],
+                 "square": "Feld"},
+        "pl": {"commander": UI["de"]["commanders"], "knight": UI["de"]["knights"],
+               "attacker": UI["de"]["attackers"], "defender": UI["de"]["defenders"], "king": "Könige"},
+        "dat_pl": {"commander": "Kommandanten", "knight": "Rittern", "attacker": "Angreifern",
+                   "defender": "Verteidigern", "king": "Königen"},
+    },
+    "en": {
+        "a": {"attacker": "an attacker", "defender": "a defender", "king": "the king",
+              "commander": "a commander", "knight": "a knight",
+              "throne": "a throne square", "corner": "a corner square", "camp": "a camp square",
+              "square": "a square"},
+        "the": {"throne": "the throne", "corner": "the corner square", "camp": "the camp square",
+                "square": "the square"},
+        "pl": {"attacker": "attackers", "defender": "defenders", "king": "kings",
+               "commander": "commanders", "knight": "knights"},
+    },
+}
+
+
+def reason_words(lang: str) -> dict:
+    """board-data ``reasons`` in ``lang``: ``{"templates": {code: template}, "forms": {form:
+    {value: word}}}`` (:data:`REASON_TEMPLATES`, :data:`REASON_FORMS`; copies)."""
+    return {"templates": dict(REASON_TEMPLATES[lang]),
+            "forms": {form: dict(words) for form, words in REASON_FORMS[lang].items()}}
 
 
 def ui(lang: str, key: str) -> str:

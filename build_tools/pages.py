@@ -45,7 +45,7 @@ from markupsafe import Markup, escape
 from build_tools import diagram as _diagram
 from build_tools import sources
 from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, name_colon, rule_and_value, rule_name,
-                                value_name)
+                                reason_words, value_name)
 
 __all__ = [
     "SiteSources", "load_site_sources", "source_anchor", "section_anchor", "variant_markdown",
@@ -340,6 +340,7 @@ def board_data(v, lang: str, *, pyodide_index: str, cdn: bool) -> dict:
         "sections": sections,
         "pyodide": {"index": pyodide_index, "cdn": bool(cdn)},
         "names": names_data(lang),
+        "reasons": reason_words(lang),
     }
 
 

@@ -11,13 +11,14 @@ Pure Python, standard library only (Python 3.12+ and Pyodide). Typical use::
     ((), None)
 
 Modules: ``squares`` (names), ``position`` (diagram and OpenTafl records), ``ruleset`` (rules
-as data from rules.toml), ``game`` (moves, captures, results), ``bridge`` (JSON-friendly API for
+as data from rules.toml), ``game`` (moves, captures, results), ``reasons`` (refusals as codes), ``bridge`` (JSON-friendly API for
 the browser worker), ``cli`` (``python -m tafl_core``).
 """
 
 from .errors import IllegalMove, NotationError, PositionError, RulesFileError, TaflError
 from .game import Capture, Game, Move, PlayedMove, Result
 from .position import Position, check_kings, parse_diagram
+from .reasons import Reason, Refusal
 from .ruleset import Rule, Ruleset, load_ruleset
 from .squares import parse_square, square_name
 
@@ -25,4 +26,4 @@ __version__ = "0.1.0"
 
 __all__ = ["TaflError", "RulesFileError", "PositionError", "NotationError", "IllegalMove",
            "Game", "Move", "Capture", "PlayedMove", "Result", "Position", "parse_diagram",
-           "check_kings", "Rule", "Ruleset", "load_ruleset", "parse_square", "square_name"]
+           "check_kings", "Reason", "Refusal", "Rule", "Ruleset", "load_ruleset", "parse_square", "square_name"]

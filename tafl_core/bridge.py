@@ -7,18 +7,29 @@ legal targets, plays moves and renders the returned state.
 
 from __future__ import annotations
 
-import re
+import json
+import traceback
 from typing import Any
 
 from .errors import PositionError, TaflError
-from .game import KNG, Game, Move, PlayedMove
-from .position import KING, Position
+from .game import KNG, Game, PlayedMove
+from .position import Position
+from .reasons import Reason, Refusal, refusal
 from .ruleset import Ruleset
-from .squares import parse_square, square_name
+from .squares import parse_square, shown_text, square_name
 
 #: Bounds for untrusted input from share links.
 MAX_MOVES = 100_000
 MAX_MOVE_TEXT = 12
+
+
+class Refused(ValueError):
+    """A refusal of the bridge's input (rules text, position, side to move): a ValueError whose
+    message is the English sentence and whose ``refusal`` is the reason as data."""
+
+    def __init__(self, why: Refusal, message: str | None = None):
+        super().__init__(message if message is not None else why.text())
+        self.refusal = why
 
 
 def _capture_dict(cap, size: int, ruleset: Ruleset) -> dict:
@@ -46,34 +57,31 @@ class Session:
             :meth:`Ruleset.with_overrides`).
 
     Raises:
-        ValueError: the rules text or an override is invalid (message in words).
+        Refused: (a ValueError) the rules text or an override is invalid (message in words,
+            ``refusal`` as data).
     """
 
     def __init__(self, rules_toml: str, overrides: dict | None = None):
         if not isinstance(rules_toml, str):
-            raise ValueError("the rules must be the text of a rules.toml")
+            raise Refused(refusal(Reason.RULES_NOT_TEXT))
         if overrides is not None and not isinstance(overrides, dict):
-            raise ValueError("overrides must map rule keys to values")
+            raise Refused(refusal(Reason.OVERRIDES_NOT_A_TABLE))
         try:
             base = Ruleset.from_toml(rules_toml)
             self.ruleset = base.with_overrides({str(k): _listify(v) for k, v in (overrides or {}).items()})
             self.game = Game(self.ruleset)
         except TaflError as exc:
-            raise ValueError(exc.message if isinstance(exc, PositionError) else str(exc)) from None
+            raise Refused(exc.refusal, exc.message if isinstance(exc, PositionError) else str(exc)) from None
 
     def start(self, position_otn: str | None = None, to_move: str | None = None) -> dict:
         """Start from the layout, or from an OpenTafl position record; returns the state.
 
         Raises:
-            ValueError: the record or side is malformed or the position impossible.
+            Refused: (a ValueError) the record or side is malformed or the position impossible.
         """
-        if position_otn is not None and not isinstance(position_otn, str):
-            raise ValueError("the position must be an OpenTafl position record")
-        if to_move is not None and not isinstance(to_move, str):
-            raise ValueError("the side to move must be attackers or defenders")
         why = check_position_ruleset(self.ruleset, position_otn, to_move)
         if why:
-            raise ValueError(why)
+            raise Refused(why)
         pos = Position.from_otn(position_otn) if position_otn else None
         self.game = Game(self.ruleset, pos, to_move or None)
         return self.state()
@@ -135,39 +143,45 @@ class Session:
             return []
         return [square_name(m & 1023, n) for m in self.game.move_codes(frm=s) if m & 1023 != s]
 
-    def _try(self, move) -> str | None:
-        """Play one move; the reason in words when it is malformed or illegal (game unchanged)."""
+    def _try(self, move) -> tuple[str, Refusal] | None:
+        """Play one move; when it is malformed or illegal (game unchanged), the reason in words
+        (``"e1-e9: the way ..."``) and as data."""
         if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
-            return "malformed move"
+            why = refusal(Reason.MALFORMED_MOVE)
+            return why.text(), why
         try:
-            if move.strip().lower() == "end":
-                self.game.play("end")
-                return None
-            mv = Move.parse(move, self.game.t.n)
-            why = self.game.why_illegal(mv)
-            if why:
-                return f"{move}: {why}"
-            self.game.play(mv)
+            self.game.play(move)
         except TaflError as exc:
-            return f"{move}: {exc.message}"
+            return f"{move}: {exc.message}", exc.refusal
         return None
 
     def play(self, move: str) -> dict:
         """Play ``move`` (``"e1-e5"``, or ``"end"`` to end a berserk turn); ``{"ok", "error",
-        "state"}``; an illegal or malformed move leaves the game unchanged and says why."""
-        error = self._try(move)
-        return {"ok": error is None, "error": error, "state": self.state()}
+        "reason", "state"}``; an illegal or malformed move leaves the game unchanged and says why:
+        ``error`` in English words, ``reason`` as ``{"code", "params"}`` (tafl_core.reasons;
+        None when the move was played)."""
+        refused = self._try(move)
+        if refused:
+            return {"ok": False, "error": refused[0], "reason": refused[1].as_dict(), "state": self.state()}
+        return {"ok": True, "error": None, "reason": None, "state": self.state()}
 
     def play_all(self, moves: list) -> dict:
         """Play several moves, stopping at the first illegal or malformed one (the state is
-        built once, at the end)."""
-        if not isinstance(moves, list) or len(moves) > MAX_MOVES:
-            return {"ok": False, "error": f"at most {MAX_MOVES} moves", "state": self.state()}
+        built once, at the end); ``{"ok", "error", "reason", "state"}`` as :meth:`play`, the
+        reason's params with ``ply`` (1-based index of the refused move) and ``move`` (its text)."""
+        if not isinstance(moves, list):
+            why = refusal(Reason.MALFORMED_MOVE)
+            return {"ok": False, "error": why.text(), "reason": why.as_dict(), "state": self.state()}
+        if len(moves) > MAX_MOVES:
+            why = refusal(Reason.TOO_MANY_MOVES, max=MAX_MOVES)
+            return {"ok": False, "error": why.text(), "reason": why.as_dict(), "state": self.state()}
         for i, move in enumerate(moves, 1):
-            error = self._try(move)
-            if error:
-                return {"ok": False, "error": f"move {i}: {error}", "state": self.state()}
-        return {"ok": True, "error": None, "state": self.state()}
+            refused = self._try(move)
+            if refused:
+                why = refused[1].with_params(ply=i, move=shown_text(move, MAX_MOVE_TEXT) if isinstance(move, str) else "")
+                return {"ok": False, "error": f"move {i}: {refused[0]}", "reason": why.as_dict(),
+                        "state": self.state()}
+        return {"ok": True, "error": None, "reason": None, "state": self.state()}
 
     def rules_info(self) -> dict:
         """The rules the board plays: ``{key: {"value", "ref", "assumed"}}`` (lists as lists), for
@@ -233,34 +247,128 @@ def _listify(v: Any) -> Any:
     return tuple(v) if isinstance(v, list) else v
 
 
-def check_position_ruleset(ruleset: Ruleset, position_otn: str | None, to_move: str | None) -> str | None:
-    """Why the position cannot be played under ``ruleset``, in words, or None."""
+def check_position_ruleset(ruleset: Ruleset, position_otn: str | None, to_move: str | None) -> Refusal | None:
+    """Why the position (OpenTafl record, side to move) cannot be played under ``ruleset``
+    (a :class:`~tafl_core.reasons.Refusal`), or None."""
     if to_move not in (None, "", "attackers", "defenders"):
-        return "the side to move must be attackers or defenders"
-    if not position_otn:
+        return refusal(Reason.BAD_SIDE, side=shown_text(str(to_move)))
+    if position_otn is None or position_otn == "":
         return None
     if not isinstance(position_otn, str):
-        return "the position must be an OpenTafl position record"
+        return refusal(Reason.NOT_A_RECORD)
     try:
         pos = Position.from_otn(position_otn)
         if pos.size != ruleset.size:
-            return f"the position is {pos.size}x{pos.size}, but this board is {ruleset.size}x{ruleset.size}"
+            return refusal(Reason.SIZE_MISMATCH, size=pos.size, board=ruleset.size)
         Game(ruleset, pos, to_move or None)
     except TaflError as exc:
-        return exc.message
+        return exc.refusal
     return None
 
 
-def check_position(rules_toml: str, position_otn: str | None, to_move: str | None) -> str | None:
-    """Why the position (OpenTafl record) cannot be played under the rules, in words, or None:
-    no king, two kings, a piece on a square only the king may stand on, a wrong size, ..."""
+def check_position(rules_toml: str, position_otn: str | None, to_move: str | None) -> dict | None:
+    """Why the position (OpenTafl record) cannot be played under the rules, as
+    ``{"code", "params"}`` (tafl_core.reasons: no king, two kings, a piece on a square only the
+    king may stand on, a wrong size, ...), or None."""
     if not isinstance(rules_toml, str):
-        return "the rules must be the text of a rules.toml"
+        return refusal(Reason.RULES_NOT_TEXT).as_dict()
     try:
         ruleset = Ruleset.from_toml(rules_toml)
     except TaflError as exc:
-        return str(exc)
-    return check_position_ruleset(ruleset, position_otn, to_move)
+        return exc.refusal.as_dict()
+    why = check_position_ruleset(ruleset, position_otn, to_move)
+    return why.as_dict() if why else None
 
 
-__all__ = ["Session", "check_position"]
+class Dispatcher:
+    """The board worker's commands (docs/assets/board/worker.js forwards every message here):
+    one current :class:`Session` and :meth:`call`. Commands and replies: notes/CONTRACTS.md,
+    "Worker protocol"."""
+
+    def __init__(self):
+        self.session: Session | None = None
+
+    def call(self, cmd: str, args_json: str) -> str:
+        """Run command ``cmd`` with arguments ``args_json`` (a JSON object); the reply as JSON
+        text: ``{"result": ...}``, or ``{"error": "<one line>", "detail": <traceback or null>}``
+        plus ``"reason": {"code", "params"}`` when the error is a refusal of the input. Never
+        raises."""
+        try:
+            out = self._run(cmd, json.loads(args_json))
+        except Refused as exc:
+            return json.dumps({"error": _one_line(exc), "detail": None, "reason": exc.refusal.as_dict()})
+        except Exception as exc:   # noqa: BLE001 - every fault becomes one line for the page
+            # An expected refusal (ValueError) is no fault of the page: no traceback for it.
+            detail = None if isinstance(exc, ValueError) else "".join(
+                traceback.format_exception(type(exc), exc, exc.__traceback__))
+            return json.dumps({"error": _one_line(exc), "detail": detail})
+        if isinstance(out, _Fault):
+            return json.dumps({"error": out.text})
+        return json.dumps({"result": out})
+
+    def _run(self, cmd: str, a: dict):
+        if not isinstance(a, dict):
+            raise ValueError("the arguments must be a JSON object")
+        if cmd == "session":
+            self.session = Session(a["rules_toml"], a.get("overrides") or None)
+            return self.session.state()
+        if cmd == "new_game":
+            s = Session(a["rules_toml"], a.get("overrides") or None)
+            st = s.start(a.get("otn"), a.get("to_move"))
+            out = {"ok": True, "error": None, "reason": None, "state": st}
+            if a.get("moves"):
+                out = s.play_all(list(a["moves"]))
+            if out["ok"]:
+                self.session = s
+            return out
+        if cmd == "check_position":
+            return check_position(a["rules_toml"], a["otn"], a["to_move"])
+        s = self.session
+        if s is None:
+            return _Fault("no session")
+        if cmd == "start":
+            return s.start(a.get("otn"), a.get("to_move"))
+        if cmd == "state":
+            return s.state()
+        if cmd == "rules_info":
+            return s.rules_info()
+        if cmd == "targets":
+            return s.targets(a["square"])
+        if cmd == "play":
+            return s.play(a["move"])
+        if cmd == "play_all":
+            return s.play_all(list(a["moves"]))
+        if cmd == "snapshot":
+            return s.snapshot(int(a.get("max_moves") or 0))
+        if cmd == "undo":
+            return s.undo()
+        if cmd == "redo":
+            return s.redo()
+        if cmd == "playout_bench":
+            return s.playout_bench(float(a.get("seconds", 2.0)), int(a.get("seed", 1)))
+        return _Fault("unknown command " + str(cmd))
+
+
+class _Fault:
+    def __init__(self, text: str):
+        self.text = text
+
+
+def _one_line(exc: BaseException) -> str:
+    """The message for the page: one line, never a traceback. Expected refusals (ValueError)
+    keep their own words; anything else is named like a traceback's last line."""
+    text = str(exc) if isinstance(exc, ValueError) else traceback.format_exception_only(type(exc), exc)[-1]
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return (lines[-1] if lines else type(exc).__name__)[:300]
+
+
+_DISPATCHER = Dispatcher()
+
+
+def call(cmd: str, args_json: str) -> str:
+    """The worker's entry point: :meth:`Dispatcher.call` on the one dispatcher of this
+    interpreter (the board's worker holds one game)."""
+    return _DISPATCHER.call(cmd, args_json)
+
+
+__all__ = ["Session", "check_position", "Dispatcher", "call", "Refused"]

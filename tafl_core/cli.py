@@ -108,14 +108,15 @@ def _play_moves(game: Game, texts: list[str]) -> tuple[list[dict], list[str]]:
     for i, text in enumerate(texts):
         if text.strip().lower() == END_MOVE:   # ends a berserk turn
             if game.berserker < 0:
-                moves.append({"move": text, "legal": False, "error": "there is no berserk turn to end"})
+                moves.append({"move": text, "legal": False, "error": "there is no berserk turn to end",
+                              "reason": {"code": "no_berserk_turn", "params": {}}})
                 break
             move = Move(game.berserker, game.berserker, n)
         else:
             move = Move.parse(text, n)  # NotationError -> exit 2
         why = game.why_illegal(move)
         if why:
-            moves.append({"move": text, "legal": False, "error": why})
+            moves.append({"move": text, "legal": False, "error": str(why), "reason": why.as_dict()})
             return moves, list(texts[i + 1:])
         played = game.play(move)
         moves.append({"move": text, "legal": True, "notation": played.notation(),

@@ -6,21 +6,39 @@ authors and the command line can report it as ``path:line: message``.
 
 from __future__ import annotations
 
+from .reasons import Reason, Refusal
+
 
 class TaflError(Exception):
     """Base class of all tafl_core errors.
 
     Args:
-        message: what is wrong, in words (one line).
+        message: what is wrong: a :class:`~tafl_core.reasons.Refusal` (its English text becomes
+            the message), or words (one line).
         path: the file concerned, or None.
         line: the 1-based line in that file, or None.
+
+    Attributes:
+        refusal: the reason as data (:class:`~tafl_core.reasons.Refusal`); an error raised with
+            words only carries the class's fallback code (:attr:`FALLBACK`) with the words as
+            its ``detail``.
     """
 
-    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+    #: The code of an error raised with words only.
+    FALLBACK = Reason.RULES_INVALID
+
+    def __init__(self, message: "str | Refusal", path: str | None = None, line: int | None = None):
+        if isinstance(message, Refusal):
+            self.refusal = message
+            message = message.text()
+        else:
+            self.refusal = None
         super().__init__(message)
         self.message = message
         self.path = path
         self.line = line
+        if self.refusal is None:
+            self.refusal = Refusal(self.FALLBACK, {"detail": str(self)})
 
     def __str__(self) -> str:
         if self.path and self.line:
@@ -39,10 +57,16 @@ class RulesFileError(TaflError):
 class PositionError(TaflError):
     """A position (ASCII diagram or OpenTafl record) cannot be read or is impossible."""
 
+    FALLBACK = Reason.DIAGRAM
+
 
 class NotationError(TaflError):
     """A square or move in notation (``e5``, ``e1-e5``) cannot be read."""
 
+    FALLBACK = Reason.MALFORMED_MOVE
+
 
 class IllegalMove(TaflError):
     """A well-formed move that the rules do not allow in the current position."""
+
+    FALLBACK = Reason.MALFORMED_MOVE

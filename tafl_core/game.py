@@ -34,6 +34,7 @@ from typing import Iterable
 
 from .errors import IllegalMove, NotationError, PositionError
 from .position import ATTACKER, COMMANDER, DEFENDER, KING, KNIGHT, SOLDIER_OF, Position, check_kings
+from .reasons import Reason, Refusal, refusal
 from .ruleset import Ruleset, corner_squares
 from .squares import parse_square, shown_text, square_name
 
@@ -93,10 +94,10 @@ class Move:
             NotationError: malformed move or a square off the board.
         """
         if not isinstance(text, str) or len(text) > 80:
-            raise NotationError("a move must be text like e1-e5")
+            raise NotationError(refusal(Reason.MALFORMED_MOVE))
         m = _MOVE_RE.fullmatch(text.strip())
         if not m:
-            raise NotationError(f"'{shown_text(text)}' is not a move (expected e.g. e1-e5)")
+            raise NotationError(refusal(Reason.NOT_A_MOVE, text=shown_text(text)))
         a, b, caps = m.group(1), m.group(2), m.group(3)
         move = cls(parse_square(a, size), parse_square(b, size), size)
         for sq in (re.split("[/x]", caps) if caps else ()):
@@ -346,7 +347,7 @@ class Game:
         n = t.n
         pos = position if position is not None else ruleset.layout
         if pos.size != n:
-            raise PositionError(f"position is {pos.size}x{pos.size}, the ruleset's board is {n}x{n}")
+            raise PositionError(refusal(Reason.SIZE_MISMATCH, size=pos.size, board=n))
         check_kings(pos)
         self.board = [EMPTY] * (n * n)
         self.pieces = (set(), set())
@@ -355,16 +356,16 @@ class Game:
             s = parse_square(name, n)
             code = KIND_CODE[kind]
             if code not in t.allowed_codes:
-                raise PositionError(f"these rules have no {kind}s ({name}): only a layout with a {kind} has rules for it")
+                raise PositionError(refusal(Reason.NO_RULES_FOR_KIND, piece=kind, square=name))
             if t.kind[s] != NORMAL and not t.stop_within[code][s]:
-                raise PositionError(f"{_an(kind)} may not stand on {name} (a {SPECIAL_NAME[t.kind[s]]} square)")
+                raise PositionError(refusal(Reason.MAY_NOT_STAND, piece=kind, square=name, special=SPECIAL_NAME[t.kind[s]]))
             self.board[s] = code
             self.pieces[SIDE_OF[code]].add(s)
             if code == KNG:
                 self.king = s
         side = to_move or ruleset.value("first_mover")
         if side not in SIDE_NAMES:
-            raise PositionError(f"side to move must be attackers or defenders, not '{side}'")
+            raise PositionError(refusal(Reason.BAD_SIDE, side=shown_text(str(side))))
         self.side = SIDE_NAMES.index(side)
         h = t.z_side if self.side else 0
         for s, code in enumerate(self.board):
@@ -381,7 +382,7 @@ class Game:
         self._undone: list[PlayedMove] = []   # what the moves on redo_stack did, in the same order
         self.seen: dict[int, int] = {h: 1}
         if self.king >= 0 and t.escape[self.king]:
-            raise PositionError(f"the king already stands on an escape square ({square_name(self.king, n)})")
+            raise PositionError(refusal(Reason.KING_ON_ESCAPE, square=square_name(self.king, n)))
         if t.no_moves != "none" and not self.has_move(self.side):
             # A set-up position in which the side to move is already blocked is decided at once.
             winner = None if t.no_moves == "draw" else SIDE_NAMES[1 - self.side]
@@ -532,67 +533,68 @@ class Game:
         never a shortcut such as "an empty neighbour exists")."""
         return any(self.has_move_from(f) for f in self.pieces[side])
 
-    def why_illegal(self, move: Move) -> str | None:
-        """Why ``move`` is not legal for the side to move, in words; None when it is legal."""
+    def why_illegal(self, move: Move) -> Refusal | None:
+        """Why ``move`` is not legal for the side to move (a :class:`~tafl_core.reasons.Refusal`;
+        ``str()`` of it is an English sentence); None when it is legal."""
         n = self.t.n
         t = self.t
         if self.result is not None:
-            return "the game is over"
+            return refusal(Reason.GAME_OVER)
         f, to = move.frm, move.to
         a, b = square_name(f, n), square_name(to, n)
         if self.berserker >= 0:
             bs = square_name(self.berserker, n)
             if f == to == self.berserker:
                 if t.berserk_compulsory:
-                    return f"the berserk turn must go on: the piece on {bs} can still capture"
+                    return refusal(Reason.BERSERK_MUST_GO_ON, square=bs)
                 return None
             if f != self.berserker:
-                return f"in this berserk turn only the piece on {bs} may move again (or end the turn)"
+                return refusal(Reason.BERSERK_OTHER_PIECE, square=bs)
         elif f == to:
-            return "a move must go somewhere" if self.board[f] else f"there is no piece on {a}"
+            return refusal(Reason.MOVE_NOWHERE) if self.board[f] else refusal(Reason.NO_PIECE, square=a)
         code = self.board[f]
         if not code:
-            return f"there is no piece on {a}"
+            return refusal(Reason.NO_PIECE, square=a)
         if SIDE_OF[code] != self.side:
-            return f"the piece on {a} belongs to the {SIDE_NAMES[SIDE_OF[code]]}, but the {self.to_move} are to move"
+            return refusal(Reason.NOT_YOUR_PIECE, square=a, owner=SIDE_NAMES[SIDE_OF[code]], to_move=self.to_move)
         if f == to:
-            return "a move must go somewhere"
+            return refusal(Reason.MOVE_NOWHERE)
         fr, ff = divmod(f, n)
         tr, tf = divmod(to, n)
         if fr != tr and ff != tf:
-            return f"{a}-{b} is not along a rank or file"
+            return refusal(Reason.NOT_ALONG_LINE, from_=a, to=b)
         if (f << 10 | to) in self.move_codes(frm=f):
             return None
         if self.berserker >= 0 and (f << 10 | to) in self._plain_codes(self.side, f):
-            return f"{a}-{b} captures nothing; a berserk move must capture"
+            return refusal(Reason.BERSERK_MUST_CAPTURE, from_=a, to=b)
         if self.board[to]:
-            return f"{b} is occupied"
+            return refusal(Reason.OCCUPIED, square=b)
+        kind = CODE_KIND[code]
         if t.one_step[code] and to not in t.adj[f] and self._jumped(f, to) < 0:
-            return f"{_an(CODE_KIND[code])} moves only one square at a time"
+            return refusal(Reason.ONE_STEP, piece=kind)
         jumped = self._jumped(f, to) if t.jump[code] else -1
         if jumped >= 0:
-            kind = CODE_KIND[code]
             over = CODE_KIND[self.board[jumped]]
             mode = t.jump[code]
             if SIDE_OF[self.board[jumped]] == SIDE_OF[code]:
-                return f"a jump goes over an enemy piece, not over {_an(over)}"
+                return refusal(Reason.JUMP_OVER_OWN, over=over)
             if self.board[jumped] != ORDINARY[1 - SIDE_OF[code]]:
-                return f"a jump may only go over an ordinary enemy piece, not over the {over}" if over == KING \
-                    else f"a jump may only go over an ordinary enemy piece, not over {_an(over)}"
+                return refusal(Reason.JUMP_OVER_SPECIAL, over=over)
             if mode == JUMP_RESTRICTED:
-                return f"the king may jump only from or to a restricted square (throne or corner)" \
-                    if t.kind[f] not in _RESTRICTED and t.kind[to] not in _RESTRICTED else f"the king may not stop on {b}"
-            return f"{_an(kind)} may not stop on the {SPECIAL_NAME.get(t.kind[to], 'square')} {b}"
+                if t.kind[f] not in _RESTRICTED and t.kind[to] not in _RESTRICTED:
+                    return refusal(Reason.KING_JUMP_RESTRICTED)
+                return refusal(Reason.KING_MAY_NOT_LAND, square=b)
+            return refusal(Reason.MAY_NOT_STOP, piece=kind, special=SPECIAL_NAME.get(t.kind[to], "square"), square=b)
         ray = next(r for r in self.t.rays[f] if to in r)
-        kind = CODE_KIND[code]
         for s in ray:
             if s == to:
                 break
             if self.board[s]:
-                return f"the way from {a} to {b} is blocked at {square_name(s, n)}"
+                return refusal(Reason.BLOCKED, from_=a, to=b, square=square_name(s, n))
             if not self.t.passable[code][s]:
-                return f"{_an(kind)} may not pass the {SPECIAL_NAME[self.t.kind[s]]} on {square_name(s, n)}"
-        return f"{_an(kind)} may not stop on the {SPECIAL_NAME.get(self.t.kind[to], 'square')} {b}"
+                return refusal(Reason.MAY_NOT_PASS, piece=kind, special=SPECIAL_NAME[self.t.kind[s]],
+                               square=square_name(s, n))
+        return refusal(Reason.MAY_NOT_STOP, piece=kind, special=SPECIAL_NAME.get(self.t.kind[to], "square"), square=b)
 
     # -- playing --------------------------------------------------------------------------------
     def play(self, move: Move | str) -> PlayedMove:
@@ -606,9 +608,9 @@ class Game:
         if isinstance(move, str):
             if move.strip().lower() == END_MOVE:
                 if self.result is not None:
-                    raise IllegalMove("the game is over")
+                    raise IllegalMove(refusal(Reason.GAME_OVER))
                 if self.berserker < 0:
-                    raise IllegalMove("there is no berserk turn to end")
+                    raise IllegalMove(refusal(Reason.NO_BERSERK_TURN))
                 move = Move(self.berserker, self.berserker, self.t.n)
             else:
                 move = Move.parse(move, self.t.n)
@@ -1128,7 +1130,3 @@ def _tables_for(rs: Ruleset) -> _Tables:
 
 
 __all__ = ["Game", "Move", "Capture", "Result", "PlayedMove", "ATTACKERS", "DEFENDERS", "SIDE_NAMES"]
-
-
-def _an(kind: str) -> str:
-    return ("an " if kind[0] in "aeiou" else "a ") + kind

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import PositionError
+from .reasons import Reason, refusal
 from .squares import FILES, MAX_SIZE, MIN_SIZE, parse_square, square_name
 
 ATTACKER, DEFENDER, KING = "attacker", "defender", "king"
@@ -122,29 +123,29 @@ class Position:
         """
         src = text.strip()
         if len(src) > MAX_OTN_LENGTH:
-            raise PositionError(f"position record is too long ({len(src)} characters)", path, line)
+            raise PositionError(refusal(Reason.RECORD_TOO_LONG, length=len(src)), path, line)
         if not re.fullmatch(r"/(?:[0-9tTKcN]+/)+", src):
             bad = next((c for c in src if c not in "0123456789tTKcN/"), None)
             if bad == "n":
-                raise PositionError("an attacking knight ('n') is not supported: the knight belongs to the defenders", path, line)
+                raise PositionError(refusal(Reason.ATTACKING_KNIGHT), path, line)
             if bad == "C":
-                raise PositionError("a defending commander ('C') is not supported: commanders belong to the attackers", path, line)
+                raise PositionError(refusal(Reason.DEFENDING_COMMANDER), path, line)
             if bad is not None:
-                raise PositionError(f"unknown character {bad!r} in position record", path, line)
-            raise PositionError("position record must look like /row/row/.../ (first row = rank 1)", path, line)
+                raise PositionError(refusal(Reason.UNKNOWN_CHARACTER, char=bad), path, line)
+            raise PositionError(refusal(Reason.RECORD_FORMAT), path, line)
         rows = src.strip("/").split("/")
         size = len(rows)
         if not MIN_SIZE <= size <= MAX_SIZE:
-            raise PositionError(f"position record has {size} rows; boards are {MIN_SIZE} to {MAX_SIZE} wide", path, line)
+            raise PositionError(refusal(Reason.ROW_COUNT, rows=size, min=MIN_SIZE, max=MAX_SIZE), path, line)
         pieces: dict[str, str] = {}
         for rank, row in enumerate(rows, start=1):
             f = 0
             for token in re.findall(r"\d+|[tTKcN]", row):
                 if token.isdigit():
                     if int(token) == 0:
-                        raise PositionError(f"row {rank}: empty run of 0 squares", path, line)
+                        raise PositionError(refusal(Reason.EMPTY_RUN, row=rank), path, line)
                     if token[0] == "0":
-                        raise PositionError(f"row {rank}: the run {token} has a leading zero", path, line)
+                        raise PositionError(refusal(Reason.LEADING_ZERO, row=rank, run=token), path, line)
                     f += int(token)
                 else:
                     if f < size:
@@ -153,7 +154,7 @@ class Position:
                 if f > size:
                     break
             if f != size:
-                raise PositionError(f"row {rank} has {f} squares, expected {size}", path, line)
+                raise PositionError(refusal(Reason.ROW_LENGTH, row=rank, count=f, size=size), path, line)
         return cls(size, pieces)
 
 
@@ -240,11 +241,11 @@ def check_kings(position: Position, path: str | None = None, line: int | None = 
     kings = sorted((sq for sq, kind in position.pieces.items() if kind == KING),
                    key=lambda sq: (-int(sq[1:]), sq[0]))
     if not kings:
-        raise PositionError("the position has no king", path, line)
+        raise PositionError(refusal(Reason.NO_KING), path, line)
     if len(kings) > 1:
         if diagram_first_line:
             line = diagram_first_line + position.size - int(kings[1][1:])
-        raise PositionError(f"the position has {len(kings)} kings ({', '.join(sorted(kings))}); exactly one is allowed", path, line)
+        raise PositionError(refusal(Reason.KINGS, count=len(kings), squares=", ".join(sorted(kings))), path, line)
 
 
 __all__ = ["Position", "parse_diagram", "check_kings", "parse_square", "square_name",

@@ -8,6 +8,7 @@ OpenTafl notation and Damian Walker's algebraic notation). Names are a file lett
 from __future__ import annotations
 
 from .errors import NotationError
+from .reasons import Reason, refusal
 
 FILES = "abcdefghijklmnopqrstuvwxy"
 MIN_SIZE = 7  # the smallest tafl board (Brandubh, Ard Rí: 7×7); rulesets use the same bounds
@@ -29,11 +30,11 @@ def parse_square(name: str, size: int) -> int:
     """
     text = name.strip().lower() if isinstance(name, str) else ""
     if not 2 <= len(text) <= 3 or text[0] not in FILES or not _ASCII_DIGITS.issuperset(text[1:]) or text[1] == "0":
-        raise NotationError(f"'{shown_text(name)}' is not a square (expected a file letter and a rank, like e5)")
+        raise NotationError(refusal(Reason.NOT_A_SQUARE, text=shown_text(name)))
     file = FILES.index(text[0])
     rank = int(text[1:]) - 1
     if file >= size or rank >= size:
-        raise NotationError(f"square '{name}' is off the {size}x{size} board")
+        raise NotationError(refusal(Reason.SQUARE_OFF_BOARD, square=name, size=size))
     return rank * size + file
 
 

@@ -49,10 +49,11 @@ def test_start_refuses_bad_positions_with_value_error(otn, turn):
         Session(EALD).start(otn, turn)
 
 
-def test_check_position_answers_in_words():
-    assert check_position(None, None, None)
-    assert "no king" in check_position(EALD, "/9/9/9/9/9/9/9/9/9/", None)
-    assert "escape square" in check_position(EALD, "/K8/9/9/9/9/9/9/7t1/9/", None)
+def test_check_position_answers_with_a_reason_code():
+    """check_position answers {code, params} (notes/CONTRACTS.md, worker protocol)."""
+    assert check_position(None, None, None) == {"code": "rules_not_text", "params": {}}
+    assert check_position(EALD, "/9/9/9/9/9/9/9/9/9/", None) == {"code": "no_king", "params": {}}
+    assert check_position(EALD, "/K8/9/9/9/9/9/9/7t1/9/", None) == {"code": "king_on_escape", "params": {"square": "a1"}}
     assert check_position(EALD, "/3ttt3/4t4/9/t2TTT2t/tt1TKT1tt/t2TTT2t/9/4t4/3ttt3/", "attackers") is None
 
 

@@ -20,79 +20,18 @@
 //   snapshot {max_moves}                    -> {otn, to_move, moves}: a start position and the
 //                                           last moves (at most max_moves, from a turn's start;
 //                                           0: the last turn only), for share links of any length
-//   check_position {rules_toml, otn, to_move} -> reason string or null
+//   check_position {rules_toml, otn, to_move} -> {code, params} (tafl_core.reasons) or null
 //   playout_bench {seconds, seed}           the engine's own random-playout benchmark
 // States carry `future_plies` (tafl_core.bridge): the moves Redo would replay, in detail.
 // Every value crosses the boundary as JSON text, so the page only ever sees plain data.
+// Refusals: {ok, error, reason, state} replies carry `reason` {code, params} (tafl_core.reasons)
+// beside the English `error`; a refused session/start/new_game answers {ok: false, error, reason}.
 // Errors: whatever Python raises, the page gets one line (the exception's last line); the full
 // traceback goes to the console only.
 // No game rule lives here: every answer comes from tafl_core.
 
-const PY_SHIM = `
-import json as _json
-import traceback as _traceback
-from tafl_core.bridge import Session as _Session, check_position as _check_position
-
-_session = None
-
-def _one_line(e):
-    # The message for the page: one line, never a traceback. Expected refusals (ValueError from
-    # the bridge) keep their own words; anything else is named like a traceback's last line.
-    if isinstance(e, ValueError):
-        text = str(e)
-    else:
-        text = _traceback.format_exception_only(type(e), e)[-1]
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    return (lines[-1] if lines else type(e).__name__)[:300]
-
-def _call(cmd, args_json):
-    global _session
-    try:
-        a = _json.loads(args_json)
-        if cmd == "session":
-            _session = _Session(a["rules_toml"], a.get("overrides") or None)
-            out = _session.state()
-        elif cmd == "new_game":
-            s = _Session(a["rules_toml"], a.get("overrides") or None)
-            st = s.start(a.get("otn"), a.get("to_move"))
-            out = {"ok": True, "error": None, "state": st}
-            if a.get("moves"):
-                out = s.play_all(list(a["moves"]))
-            if out["ok"]:
-                _session = s
-        elif cmd == "check_position":
-            out = _check_position(a["rules_toml"], a["otn"], a["to_move"])
-        elif _session is None:
-            return _json.dumps({"error": "no session"})
-        elif cmd == "start":
-            out = _session.start(a.get("otn"), a.get("to_move"))
-        elif cmd == "state":
-            out = _session.state()
-        elif cmd == "rules_info":
-            out = _session.rules_info()
-        elif cmd == "targets":
-            out = _session.targets(a["square"])
-        elif cmd == "play":
-            out = _session.play(a["move"])
-        elif cmd == "play_all":
-            out = _session.play_all(list(a["moves"]))
-        elif cmd == "snapshot":
-            out = _session.snapshot(int(a.get("max_moves") or 0))
-        elif cmd == "undo":
-            out = _session.undo()
-        elif cmd == "redo":
-            out = _session.redo()
-        elif cmd == "playout_bench":
-            out = _session.playout_bench(float(a.get("seconds", 2.0)), int(a.get("seed", 1)))
-        else:
-            return _json.dumps({"error": "unknown command " + cmd})
-    except Exception as e:
-        # An expected refusal (ValueError from the bridge: a bad link, an impossible position)
-        # is no fault of the page: no traceback on the console for it.
-        detail = None if isinstance(e, ValueError) else "".join(_traceback.format_exception(type(e), e, e.__traceback__))
-        return _json.dumps({"error": _one_line(e), "detail": detail})
-    return _json.dumps({"result": out})
-`;
+// The dispatcher is Python (tafl_core.bridge.call, tested under CPython); this is its import.
+const PY_SHIM = "from tafl_core.bridge import call as _call";
 
 let pyCall = null;
 let initPromise = null;
@@ -149,7 +88,9 @@ function call(cmd, args) {
   }
   if ("error" in out) {
     if (out.detail) console.error("tafl_core worker:", cmd, out.detail);
-    throw new Error(lastLine(out.error));
+    const err = new Error(lastLine(out.error));
+    if (out.reason) err.reason = out.reason;
+    throw err;
   }
   return out.result;
 }
@@ -170,6 +111,8 @@ self.onmessage = async (ev) => {
     // One line for the page, never a traceback (the details went to the console).
     const text = String((e && e.message) || e);
     if (text.includes("\n")) console.error("tafl_core worker:", cmd, text);
-    self.postMessage({ id, ok: false, error: cmd === "init" ? text.split("\n")[0].slice(0, 500) : lastLine(text) });
+    const reply = { id, ok: false, error: cmd === "init" ? text.split("\n")[0].slice(0, 500) : lastLine(text) };
+    if (e && e.reason) reply.reason = e.reason;
+    self.postMessage(reply);
   }
 };

@@ -1,0 +1,202 @@
+"""Refusals as data: every reason the engine gives for not playing a move or not accepting a
+position is a :class:`Reason` code with parameters (in the way hnefatafl-rs has ``PlayInvalid``).
+
+The engine, the command line and the logs word a refusal in English with :meth:`Refusal.text`;
+the board words it in the page's language from the site's word tables
+(``build_tools/labels.py``: ``REASON_TEMPLATES``, ``REASON_FORMS``), so no page ever parses
+engine English. Parameter values are JSON scalars: squares as names (``"e5"``), piece kinds as
+the engine's kind names (``attacker`` ``defender`` ``king`` ``commander`` ``knight``), sides as
+``attackers`` / ``defenders``, special squares as ``throne`` / ``corner`` / ``camp`` /
+``square``, counts as ints. :data:`PARAMS` lists the parameters of each code.
+
+Capture reasons (``custodial``, ``shieldwall``, ...) and result reasons (``king_escaped``, ...)
+are the codes of :class:`tafl_core.moves.Capture` and :class:`tafl_core.moves.Result`; they are
+not refusals and are not listed here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Reason(StrEnum):
+    """Why a move, a position or a rules text is refused (values are the codes sent as JSON)."""
+
+    # -- moves -------------------------------------------------------------------------------
+    GAME_OVER = "game_over"
+    MALFORMED_MOVE = "malformed_move"
+    NOT_A_MOVE = "not_a_move"
+    NO_PIECE = "no_piece"
+    MOVE_NOWHERE = "move_nowhere"
+    NOT_YOUR_PIECE = "not_your_piece"
+    NOT_ALONG_LINE = "not_along_line"
+    OCCUPIED = "occupied"
+    BLOCKED = "blocked"
+    MAY_NOT_PASS = "may_not_pass"
+    MAY_NOT_STOP = "may_not_stop"
+    ONE_STEP = "one_step"
+    JUMP_OVER_OWN = "jump_over_own"
+    JUMP_OVER_SPECIAL = "jump_over_special"
+    KING_JUMP_RESTRICTED = "king_jump_restricted"
+    KING_MAY_NOT_LAND = "king_may_not_land"
+    BERSERK_MUST_CAPTURE = "berserk_must_capture"
+    BERSERK_OTHER_PIECE = "berserk_other_piece"
+    BERSERK_MUST_GO_ON = "berserk_must_go_on"
+    NO_BERSERK_TURN = "no_berserk_turn"
+    TOO_MANY_MOVES = "too_many_moves"
+    # -- squares -----------------------------------------------------------------------------
+    NOT_A_SQUARE = "not_a_square"
+    SQUARE_OFF_BOARD = "square_off_board"
+    # -- positions ---------------------------------------------------------------------------
+    NO_KING = "no_king"
+    KINGS = "kings"
+    MAY_NOT_STAND = "may_not_stand"
+    NO_RULES_FOR_KIND = "no_rules_for_kind"
+    ROW_LENGTH = "row_length"
+    EMPTY_RUN = "empty_run"
+    LEADING_ZERO = "leading_zero"
+    UNKNOWN_CHARACTER = "unknown_character"
+    ATTACKING_KNIGHT = "attacking_knight"
+    DEFENDING_COMMANDER = "defending_commander"
+    RECORD_FORMAT = "record_format"
+    RECORD_TOO_LONG = "record_too_long"
+    ROW_COUNT = "row_count"
+    KING_ON_ESCAPE = "king_on_escape"
+    SIZE_MISMATCH = "size_mismatch"
+    BAD_SIDE = "bad_side"
+    NOT_A_RECORD = "not_a_record"
+    DIAGRAM = "diagram"
+    # -- rules texts -------------------------------------------------------------------------
+    RULES_NOT_TEXT = "rules_not_text"
+    RULES_INVALID = "rules_invalid"
+    OVERRIDES_NOT_A_TABLE = "overrides_not_a_table"
+
+
+#: The English sentence of each code (``str.format`` fields are the parameters); the words the
+#: engine has always used, so messages and logs read as before.
+_TEXT: dict[Reason, str] = {
+    Reason.GAME_OVER: "the game is over",
+    Reason.MALFORMED_MOVE: "malformed move",
+    Reason.NOT_A_MOVE: "'{text}' is not a move (expected e.g. e1-e5)",
+    Reason.NO_PIECE: "there is no piece on {square}",
+    Reason.MOVE_NOWHERE: "a move must go somewhere",
+    Reason.NOT_YOUR_PIECE: "the piece on {square} belongs to the {owner}, but the {to_move} are to move",
+    Reason.NOT_ALONG_LINE: "{from}-{to} is not along a rank or file",
+    Reason.OCCUPIED: "{square} is occupied",
+    Reason.BLOCKED: "the way from {from} to {to} is blocked at {square}",
+    Reason.MAY_NOT_PASS: "{piece|a} may not pass the {special} on {square}",
+    Reason.MAY_NOT_STOP: "{piece|a} may not stop on the {special} {square}",
+    Reason.ONE_STEP: "{piece|a} moves only one square at a time",
+    Reason.JUMP_OVER_OWN: "a jump goes over an enemy piece, not over {over|a}",
+    Reason.JUMP_OVER_SPECIAL: "a jump may only go over an ordinary enemy piece, not over {over|a_or_the}",
+    Reason.KING_JUMP_RESTRICTED: "the king may jump only from or to a restricted square (throne or corner)",
+    Reason.KING_MAY_NOT_LAND: "the king may not stop on {square}",
+    Reason.BERSERK_MUST_CAPTURE: "{from}-{to} captures nothing; a berserk move must capture",
+    Reason.BERSERK_OTHER_PIECE: "in this berserk turn only the piece on {square} may move again (or end the turn)",
+    Reason.BERSERK_MUST_GO_ON: "the berserk turn must go on: the piece on {square} can still capture",
+    Reason.NO_BERSERK_TURN: "there is no berserk turn to end",
+    Reason.TOO_MANY_MOVES: "at most {max} moves",
+    Reason.NOT_A_SQUARE: "'{text}' is not a square (expected a file letter and a rank, like e5)",
+    Reason.SQUARE_OFF_BOARD: "square '{square}' is off the {size}x{size} board",
+    Reason.NO_KING: "the position has no king",
+    Reason.KINGS: "the position has {count} kings ({squares}); exactly one is allowed",
+    Reason.MAY_NOT_STAND: "{piece|a} may not stand on {square} ({special|a} square)",
+    Reason.NO_RULES_FOR_KIND: "these rules have no {piece}s ({square}): only a layout with {piece|a} has rules for it",
+    Reason.ROW_LENGTH: "row {row} has {count} squares, expected {size}",
+    Reason.EMPTY_RUN: "row {row}: empty run of 0 squares",
+    Reason.LEADING_ZERO: "row {row}: the run {run} has a leading zero",
+    Reason.UNKNOWN_CHARACTER: "unknown character {char|repr} in position record",
+    Reason.ATTACKING_KNIGHT: "an attacking knight ('n') is not supported: the knight belongs to the defenders",
+    Reason.DEFENDING_COMMANDER: "a defending commander ('C') is not supported: commanders belong to the attackers",
+    Reason.RECORD_FORMAT: "position record must look like /row/row/.../ (first row = rank 1)",
+    Reason.RECORD_TOO_LONG: "position record is too long ({length} characters)",
+    Reason.ROW_COUNT: "position record has {rows} rows; boards are {min} to {max} wide",
+    Reason.KING_ON_ESCAPE: "the king already stands on an escape square ({square})",
+    Reason.SIZE_MISMATCH: "the position is {size}x{size}, but this board is {board}x{board}",
+    Reason.BAD_SIDE: "the side to move must be attackers or defenders, not '{side}'",
+    Reason.NOT_A_RECORD: "the position must be an OpenTafl position record",
+    Reason.DIAGRAM: "{detail}",
+    Reason.RULES_NOT_TEXT: "the rules must be the text of a rules.toml",
+    Reason.RULES_INVALID: "{detail}",
+    Reason.OVERRIDES_NOT_A_TABLE: "overrides must map rule keys to values",
+}
+
+#: The parameters each code carries (every one, always), for the word tables' tests.
+PARAMS: dict[Reason, frozenset[str]] = {}
+
+
+def _fields(template: str) -> frozenset[str]:
+    out = set()
+    for part in template.split("{")[1:]:
+        out.add(part.split("}", 1)[0].split("|", 1)[0])
+    return frozenset(out)
+
+
+for _code, _template in _TEXT.items():
+    PARAMS[_code] = _fields(_template)
+del _code, _template
+
+assert set(_TEXT) == set(Reason), "every Reason needs an English text"
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in ("a", "e", "i", "o", "u") else "a ") + word
+
+
+def _form(value, form: str) -> str:
+    if form == "a":
+        return _a(str(value))
+    if form == "a_or_the":
+        return "the king" if value == "king" else _a(str(value))
+    if form == "repr":
+        return repr(value)
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One refusal: a :class:`Reason` code and its parameters.
+
+    Attributes:
+        code: the reason.
+        params: parameter name -> JSON scalar (str or int), as listed in :data:`PARAMS`.
+    """
+
+    code: Reason
+    params: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        """``{"code": str, "params": {...}}``, the JSON form the bridge sends."""
+        return {"code": str(self.code), "params": dict(self.params)}
+
+    def text(self) -> str:
+        """The refusal as an English sentence (for the command line and logs; the site words
+        refusals from its own tables)."""
+        template = _TEXT[self.code]
+        out = []
+        rest = template
+        while "{" in rest:
+            head, tail = rest.split("{", 1)
+            name, rest = tail.split("}", 1)
+            key, _, form = name.partition("|")
+            out.append(head)
+            out.append(_form(self.params.get(key, key), form) if form else str(self.params.get(key, key)))
+        out.append(rest)
+        return "".join(out)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def with_params(self, **extra) -> "Refusal":
+        """The same refusal with more parameters (the bridge adds ``ply`` and ``move``)."""
+        return Refusal(self.code, {**self.params, **extra})
+
+
+def refusal(code: Reason, **params) -> Refusal:
+    """A :class:`Refusal` of ``code`` with ``params`` (names that are Python keywords, such as
+    ``from``, are passed as ``from_``)."""
+    return Refusal(code, {k.rstrip("_"): v for k, v in params.items()})
+
+
+__all__ = ["Reason", "Refusal", "refusal", "PARAMS"]
