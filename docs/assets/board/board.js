@@ -48,13 +48,10 @@ import {
 } from "./address.js";
 import { Editor } from "./editor.js";
 import { sharedEngine } from "./engine.js";
-import { engineText, moveReason } from "./engine-words.js";
 import {
   clearSelection, homeOf, newGameId, newUi, pageState, selectSquare, setFocus, setTargets,
 } from "./state.js";
 import { STRINGS, fragmentWhy, sentence, withSiteNames } from "./words.js";
-
-export { engineText } from "./engine-words.js";
 
 // ---------------------------------------------------------------- the board
 
@@ -205,11 +202,11 @@ class Board extends Editor {
           otn, to_move, moves: frag.moves,
         });
       } catch (e) {
-        throw new Error(T.fragEngine(engineText(e.message, this.lang)));
+        throw new Error(T.fragEngine(this.refusalText(e)));
       }
       if (!r.ok) { // the worker kept its game; the link's rules do not apply either
         const i = r.state.cursor; // moves before the illegal one were played
-        const why = r.error ? engineText(moveReason(r.error, frag.moves[i]), this.lang) : "";
+        const why = this.reasonText(r.reason);
         // numbered by turns, as the move list numbers them (a berserk turn is one turn)
         const before = r.state.history.slice(0, i);
         const turnNo = this.turnNumbers([...before, { move: frag.moves[i] || "", side: r.state.to_move }])[i];
@@ -340,7 +337,7 @@ class Board extends Editor {
       const r = await this.engine.call("play", { move });
       this.st = r.state;
       if (!r.ok) {
-        const why = r.error ? engineText(moveReason(r.error, move), this.lang) : "";
+        const why = this.reasonText(r.reason);
         const text = why ? T.illegalWhy(move, why) : T.illegal(move);
         this.message(text);
         this.say(text);
@@ -476,7 +473,7 @@ class Board extends Editor {
       frag = link.frag;
       if (link.cut) note = T.linkPosition(link.turns);
     } catch (e) {
-      this.message(engineText(e.message, this.lang));
+      this.message(this.refusalText(e));
       return;
     }
     const url = location.href.split("#")[0] + "#" + frag;

@@ -4,7 +4,6 @@
 import { toOtn } from "./address.js";
 import { enterEditor, leaveEditor, newGameId, placePiece, setEditorTurn, setFocus } from "./state.js";
 import { Input } from "./input.js";
-import { engineText, moveReason } from "./engine-words.js";
 
 export class Editor extends Input {
   // --- editor
@@ -58,7 +57,7 @@ export class Editor extends Input {
     try {
       const reason = await this.engine.call("check_position", { rules_toml: this.data.rules_toml, otn, to_move });
       if (reason) {
-        const why = engineText(reason, this.lang);
+        const why = this.reasonText(reason) || String(reason.code);
         this.message(T.impossible(why));
         this.say(T.impossible(why));
         return;
@@ -73,7 +72,7 @@ export class Editor extends Input {
       setFocus(this.ui, this.defaultFocus());
       await this.syncAddress(mark);
     } catch (e) {
-      this.message(T.impossible(engineText(e.message || e, this.lang)));
+      this.message(T.impossible(this.refusalText(e)));
     } finally {
       this.render();
     }
@@ -105,7 +104,9 @@ export class Editor extends Input {
       const args = { rules_toml: this.data.rules_toml, overrides: this.overrides(wanted), otn: this.origin.otn, to_move: this.origin.to_move };
       try {
         let r = await this.engine.call("new_game", { ...args, moves });
-        if (!r.ok && /^at most \d+ moves$/.test(String(r.error))) throw new Error(r.error); // too long to replay
+        if (!r.ok && r.reason && r.reason.code === "too_many_moves") { // too long to replay
+          throw Object.assign(new Error(r.error), { reason: r.reason });
+        }
         let text;
         if (r.ok) {
           const turns = this.turnNumbers(played).pop(); // counted as the move list counts them
@@ -114,7 +115,7 @@ export class Editor extends Input {
               : T.rulesReplayed(turns);
         } else { // the worker kept the old game: start the new rules from the game's start
           const i = Math.min(r.state.cursor, moves.length - 1);
-          const why = r.error ? engineText(moveReason(r.error, moves[i]), this.lang) : "";
+          const why = this.reasonText(r.reason);
           text = T.rulesRestarted(this.turnNumbers(played)[i], played[i].notation || moves[i], why);
           r = await this.engine.call("new_game", { ...args, moves: [] });
         }
@@ -126,7 +127,7 @@ export class Editor extends Input {
         this.say(text);
         await this.syncAddress(mark);
       } catch (e) {
-        const text = T.altRefused(engineText(e.message || e, this.lang));
+        const text = T.altRefused(this.refusalText(e));
         this.message(text);
         this.say(text);
       } finally {

@@ -8,11 +8,15 @@ export class Engine {
     this.pending = new Map();
     this.worker = new Worker(url, { type: "module" });
     this.worker.onmessage = (ev) => {
-      const { id, ok, result, error } = ev.data || {};
+      const { id, ok, result, error, reason } = ev.data || {};
       const p = this.pending.get(id);
       if (!p) return;
       this.pending.delete(id);
-      ok ? p.resolve(result) : p.reject(new Error(error));
+      if (ok) { p.resolve(result); return; }
+      // a refusal of the input (a position, rules) carries its reason {code, params}
+      const err = new Error(error);
+      if (reason && typeof reason === "object") err.reason = reason;
+      p.reject(err);
     };
     const fail = (ev) => {
       const err = new Error((ev && ev.message) || "worker failed to start");

@@ -6,6 +6,7 @@ import {
   lastTurn, notationMarks, resultText, turnNumbers,
 } from "./moves.js";
 import { defaultFocus, firstMover, overrides } from "./state.js";
+import { wordReason } from "./reasons.js";
 import { View, el, svgEl } from "./view.js";
 import { ruleAndValue } from "./words.js";
 
@@ -26,6 +27,12 @@ export class Render extends View {
   futurePlies() { return futurePlies(this.st); }
   turnNumbers(plies) { return turnNumbers(plies); }
   defaultFocus() { return defaultFocus(this.st, this.size); }
+  /** A refusal {code, params} of the engine in the page's words (board-data `reasons`,
+   *  reasons.js), or "" without one. */
+  reasonText(reason) { return wordReason(reason, this.data.reasons) || ""; }
+  /** The words of a failed worker request: its refusal's (`reason`) where it carries one, else
+   *  its one-line message (a fault, not a refusal). */
+  refusalText(e) { return wordReason(e && e.reason, this.data.reasons) || String((e && e.message) || e); }
 
   // --- render: everything below is a function of this.st and the UI fields
   render() {
