@@ -81,3 +81,19 @@ test("an example board starts from its well-formed start position only", () => {
   const st = pageState({ size: 7, first_mover: "attackers", pieces: { d4: "king" } }, homeOf({}));
   assert.deepEqual([st.to_move, st.pieces, st.cursor, st.result], ["attackers", { d4: "king" }, 0, null]);
 });
+
+test("the focus square is drawn only while the board has the focus and the keyboard was used", async () => {
+  const { boardFocused, showsFocusSquare, usedInput } = await import("../../docs/assets/board/state.js");
+  const ui = newUi();
+  setFocus(ui, "e5");
+  assert.equal(showsFocusSquare(ui), false);
+  boardFocused(ui, true);
+  assert.equal(showsFocusSquare(ui), false); // focused by a click
+  usedInput(ui, true);
+  assert.equal(showsFocusSquare(ui), true);
+  usedInput(ui, false); // a pointer press
+  assert.equal(showsFocusSquare(ui), false);
+  usedInput(ui, true);
+  boardFocused(ui, false);
+  assert.equal(showsFocusSquare(ui), false);
+});

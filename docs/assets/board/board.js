@@ -1,8 +1,13 @@
-// Tafl-Kompendium: the playable board (ES module, no build step, no framework).
+// Tafl-Kompendium: the playable board (ES modules, no build step, no framework).
 //
-// Shape (after chessground): config in (the page's board-data JSON), state inside (one
-// object, `this.st` from the engine plus UI fields), render from state (`render()`), events
-// out (moves go to the engine in a module Web Worker running tafl_core in Pyodide).
+// Shape (after chessground): config in (the page's board-data JSON), state inside (the
+// engine's `this.st` and the board's own `this.ui`, changed by state.js), render from state
+// (`render()`, render.js), input turned into intents (input.js), events out (moves go to the
+// engine in a module Web Worker running tafl_core in Pyodide: engine.js, worker.js).
+// Modules (notes/map-board.md): address.js (share-link codec), words.js, reasons.js (refusals
+// in the page's words), moves.js (move-list formatting), state.js — none touches the DOM, each
+// unit-tested in tests/js — and the layered board class view.js <- render.js <- input.js <-
+// editor.js <- board.js (this file: life cycle, requests, links, address, mounting).
 // The board knows no game rule: legal targets, captures, results, whether a position is
 // possible, all come from tafl_core.bridge through worker.js.
 //
@@ -39,6 +44,9 @@
 // into the page by the build (script[data-role=example-rules]), the start position comes from
 // the diagram and `data-to-move` (see exampleData()).
 //
+// Refusals are data: the bridge's `reason` {code, params} (a refused move, link, set-up or
+// switch), worded only by reasons.js wordReason from board-data `reasons`; no engine text is read.
+//
 // Worker requests run one sequence at a time (Board.exclusive); a newer URL fragment supersedes
 // an older one (generation counter); a new game or switched rules replace the worker's game only
 // when the engine accepts them (worker command new_game).
@@ -68,7 +76,6 @@ class Board extends Editor {
     // the reader's side of the board (selection, focus, flip, editor): state.js changes it
     this.ui = newUi();
     this.setBusy(false);
-    this.hasFocus = false;
     this.drag = null;
     // Where a game starts when no link says otherwise: the variant's layout, or (an example
     // board on a mechanics page) board-data `start` {otn, to_move}.

@@ -3,7 +3,7 @@
 // Layer 3 (see view.js).
 
 import { Render } from "./render.js";
-import { flip, isArrow, moveFocus, setFocus } from "./state.js";
+import { flip, isArrow, moveFocus, setFocus, usedInput } from "./state.js";
 
 export class Input extends Render {
   /** A click, a tap or Enter/Space on a square. */
@@ -47,7 +47,7 @@ export class Input extends Render {
     const sq = this.squareAtClient(e.clientX, e.clientY);
     if (!sq) return;
     setFocus(this.ui, sq);
-    this.keyboardUsed = false;
+    usedInput(this.ui, false);
     this.drag = { id: e.pointerId, from: sq, x0: e.clientX, y0: e.clientY, dx: 0, dy: 0, moved: false, el: null };
     try { this.svg.setPointerCapture(e.pointerId); } catch { /* not capturable */ }
     e.preventDefault();
@@ -94,7 +94,7 @@ export class Input extends Render {
   }
 
   onKey(e) {
-    if (e.key !== "Tab") this.keyboardUsed = true;
+    if (e.key !== "Tab") usedInput(this.ui, true);
     if (isArrow(e.key)) {
       e.preventDefault();
       if (!this.ui.focus) setFocus(this.ui, this.defaultFocus());

@@ -5,7 +5,7 @@ import {
   activeBerserk, berserkOver, captureText, futurePlies, futureTurns, hasBerserkTurns, jumpRef, jumpText,
   lastTurn, notationMarks, resultText, turnNumbers,
 } from "./moves.js";
-import { defaultFocus, firstMover, overrides } from "./state.js";
+import { defaultFocus, firstMover, overrides, setMessage, showsFocusSquare } from "./state.js";
 import { wordReason } from "./reasons.js";
 import { View, el, svgEl } from "./view.js";
 import { ruleAndValue } from "./words.js";
@@ -134,6 +134,7 @@ export class Render extends View {
         .map((a) => ruleAndValue(typeof a.label === "string" ? a.label : this.ruleName(a.key), this.altText(a)));
       this.variantEl.textContent = T.variantNotice(names.join("; "));
     }
+    this.renderMessage();
     this.renderFocus();
   }
 
@@ -197,7 +198,7 @@ export class Render extends View {
 
   renderFocus() {
     this.gFocus.replaceChildren();
-    if (!this.hasFocus || !this.keyboardUsed || !this.ui.focus) return;
+    if (!showsFocusSquare(this.ui)) return;
     const [c, w] = this.cellOf(this.ui.focus);
     const { cell } = this;
     this.gFocus.append(svgEl("rect", {
@@ -307,8 +308,17 @@ export class Render extends View {
     this.liveEl.textContent = text;
   }
 
+  /** Show `text` in the message line (null: none); kept in `ui.message` and drawn at once. */
   message(text) {
-    this.messageEl.textContent = text || "";
+    setMessage(this.ui, text);
+    this.renderMessage(true);
+  }
+
+  /** The message line from `ui.message`; `again`: write the text even when it is the same (a
+   *  repeated message is announced again by the live region), else only a change. */
+  renderMessage(again = false) {
+    const text = this.ui.message || "";
+    if (again || this.messageEl.textContent !== text) this.messageEl.textContent = text;
     this.messageEl.hidden = !text;
   }
 

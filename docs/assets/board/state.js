@@ -18,7 +18,10 @@ export function newUi() {
     targetsOf: null, // the square those targets belong to
     selToken: 0, // grows with every selection: an answer for an older one is dropped
     focus: null, // the keyboard focus square
+    hasFocus: false, // the board (its SVG) has the page's focus
+    keyboardUsed: false, // the last input was the keyboard: the focus square is drawn
     editor: null, // {pieces, to_move} while setting up a position
+    message: null, // the message line's text (a refusal, a notice), or null
   };
 }
 
@@ -50,6 +53,29 @@ export function setTargets(ui, token, sq, targets) {
 /** Turn the board by 180° (or back). */
 export function flip(ui) {
   ui.flipped = !ui.flipped;
+  return ui;
+}
+
+/** The board got (`on`) or lost the page's focus. */
+export function boardFocused(ui, on) {
+  ui.hasFocus = !!on;
+  return ui;
+}
+
+/** The last input came from the keyboard (`keyboard` true) or a pointer. */
+export function usedInput(ui, keyboard) {
+  ui.keyboardUsed = !!keyboard;
+  return ui;
+}
+
+/** Whether the focus square is drawn: the board has the focus, by keyboard, on a square. */
+export function showsFocusSquare(ui) {
+  return ui.hasFocus && ui.keyboardUsed && !!ui.focus;
+}
+
+/** The message line says `text` (null or "": nothing). */
+export function setMessage(ui, text) {
+  ui.message = text ? String(text) : null;
   return ui;
 }
 

@@ -4,7 +4,7 @@
 // (editor.js) <- Board (board.js).
 
 import { squareName } from "./address.js";
-import { cellOf, setEditorPieces, setEditorTurn, squareAtCell } from "./state.js";
+import { boardFocused, cellOf, setEditorPieces, setEditorTurn, squareAtCell, usedInput } from "./state.js";
 import { nameColon, ruleAndValue } from "./words.js";
 
 export const SVGNS = "http://www.w3.org/2000/svg";
@@ -133,11 +133,11 @@ export class View {
     svg.addEventListener("pointercancel", () => this.cancelDrag());
     svg.addEventListener("keydown", (e) => this.onKey(e));
     svg.addEventListener("focus", () => {
-      this.hasFocus = true;
-      if (svg.matches(":focus-visible")) this.keyboardUsed = true;
+      boardFocused(this.ui, true);
+      if (svg.matches(":focus-visible")) usedInput(this.ui, true);
       this.renderFocus();
     });
-    svg.addEventListener("blur", () => { this.hasFocus = false; this.renderFocus(); });
+    svg.addEventListener("blur", () => { boardFocused(this.ui, false); this.renderFocus(); });
     window.addEventListener("hashchange", () => this.onHashChange());
     this.buildStatic();
   }
