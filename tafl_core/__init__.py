@@ -10,9 +10,12 @@ Pure Python, standard library only (Python 3.12+ and Pyodide). Typical use::
     >>> played.captures, played.result
     ((), None)
 
-Modules: ``squares`` (names), ``position`` (diagram and OpenTafl records), ``ruleset`` (rules
-as data from rules.toml), ``game`` (moves, captures, results), ``reasons`` (refusals as codes), ``bridge`` (JSON-friendly API for
-the browser worker), ``cli`` (``python -m tafl_core``).
+Modules (README.md has the map): ``squares`` (names), ``position`` (diagram and OpenTafl
+records), ``rulekeys`` (the rule keys and their values), ``ruleset`` (rules as data from
+rules.toml), ``tables`` (per-ruleset lookup tables), ``moves`` (Move, Capture, Result,
+PlayedMove), ``movegen`` (the move generator: legality and refusal reasons), ``captures``,
+``outcomes`` (results), ``game`` (Game: play, undo, redo), ``reasons`` (refusals as codes),
+``bridge`` (JSON-friendly API and the browser worker's dispatcher), ``cli`` (``python -m tafl_core``).
 """
 
 from .errors import IllegalMove, NotationError, PositionError, RulesFileError, TaflError

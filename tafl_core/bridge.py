@@ -12,11 +12,11 @@ import traceback
 from typing import Any
 
 from .errors import PositionError, TaflError
-from .game import KNG, Game, PlayedMove
+from .game import Game, PlayedMove
 from .position import Position
 from .reasons import Reason, Refusal, refusal
 from .ruleset import Ruleset
-from .squares import parse_square, shown_text, square_name
+from .squares import shown_text, square_name
 
 #: Bounds for untrusted input from share links.
 MAX_MOVES = 100_000
@@ -89,7 +89,7 @@ class Session:
     def state(self) -> dict:
         """The board state (see notes/CONTRACTS.md)."""
         g = self.game
-        n = g.t.n
+        n = g.size
         # The entries of moves already reported are kept (same PlayedMove object, same dict), so
         # a long game costs one new dict per move, not a rebuild of the whole history.
         cache = self._history_cache if getattr(self, "_history_game", None) is g else []
@@ -103,27 +103,26 @@ class Session:
                 cache.append((played, entry))
                 history.append(entry)
         self._history_cache, self._history_game = cache[:len(history)], g
-        movable = sorted({square_name(m >> 10, n) for m in g.move_codes()}, key=_sq_key)
-        berserk = None
-        if g.berserker >= 0 and g.result is None:
-            berserk = {"square": square_name(g.berserker, n), "can_end": not g.t.berserk_compulsory,
-                       "escape": g.t.berserk == 2 and g.board[g.berserker] == KNG}
+        movable = sorted({square_name(m.frm, n) for m in g.legal_moves()}, key=_sq_key)
+        turn = g.berserk_turn
+        berserk = {"square": turn.square, "can_end": turn.can_end, "escape": turn.escape} if turn else None
+        position = g.position()
+        undone = g.undone_moves
         return {"size": n, "to_move": g.to_move, "berserk": berserk,
-                "pieces": {square_name(s, n): kind for s, c in enumerate(g.board) if c
-                           for kind in (g.piece_at(s),)},
+                "pieces": dict(position.pieces),
                 "special": self.ruleset.special_squares(),
                 "history": history, "cursor": len(history),
-                "can_undo": bool(history), "can_redo": bool(g.redo_stack),
-                "future": [str(m) for m in reversed(g.redo_stack)],
+                "can_undo": bool(history), "can_redo": bool(undone),
+                "future": [str(p.move) for p in undone],
                 "future_plies": [{"move": str(p.move), "notation": p.notation(), "side": p.side,
                                   "continues": p.continues, "berserk": p.berserk, "jump": p.jump}
-                                 for p in g.undone_moves],
+                                 for p in undone],
                 "result": _result_dict(g.result, self.ruleset),
-                "otn": g.position().to_otn(), "movable": movable,
+                "otn": position.to_otn(), "movable": movable,
                 "stuck": g.result is None and not movable}
 
     def _played_dict(self, played: PlayedMove) -> dict:
-        n = self.game.t.n
+        n = played.move.size
         return {"move": str(played.move), "notation": played.notation(), "side": played.side,
                 "captures": [_capture_dict(c, n, self.ruleset) for c in played.captures],
                 "result": _result_dict(played.result, self.ruleset),
@@ -134,14 +133,13 @@ class Session:
     def targets(self, square: str) -> list[str]:
         """Legal destination squares of the piece on ``square`` for the side to move ([] when none
         or when the square is malformed)."""
-        n = self.game.t.n
         if not isinstance(square, str) or len(square) > 3:
             return []
         try:
-            s = parse_square(square, n)
+            moves = self.game.legal_moves(square)
         except TaflError:
             return []
-        return [square_name(m & 1023, n) for m in self.game.move_codes(frm=s) if m & 1023 != s]
+        return [square_name(m.to, m.size) for m in moves if not m.is_end]
 
     def _try(self, move) -> tuple[str, Refusal] | None:
         """Play one move; when it is malformed or illegal (game unchanged), the reason in words
@@ -203,10 +201,10 @@ class Session:
         if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 0:
             raise ValueError("max_moves must be a non-negative whole number")
         g = self.game
-        hist = g.history
+        hist = g.moves_played
         def starts_a_turn(k: int) -> bool:   # the position k moves back is one where a turn starts
             i = len(hist) - k - 1
-            return i < 0 or not hist[i][0].continues
+            return i < 0 or not hist[i].continues
 
         if max_moves:
             k = min(len(hist), max_moves)
@@ -214,7 +212,7 @@ class Session:
                 k -= 1
         else:
             k = 1 if g.result is not None and hist else 0   # the move that ended the game, and its turn
-            while k < len(hist) and hist[-1 - k][0].continues:
+            while k < len(hist) and hist[-1 - k].continues:
                 k += 1
         for _ in range(k):
             g.undo()
@@ -362,6 +360,13 @@ def _one_line(exc: BaseException) -> str:
     return (lines[-1] if lines else type(exc).__name__)[:300]
 
 
+def version() -> str:
+    """``"<tafl_core version> / Python <version>"``, for the board's load report."""
+    import sys
+    from . import __version__
+    return f"{__version__} / Python {sys.version.split()[0]}"
+
+
 _DISPATCHER = Dispatcher()
 
 
@@ -371,4 +376,4 @@ def call(cmd: str, args_json: str) -> str:
     return _DISPATCHER.call(cmd, args_json)
 
 
-__all__ = ["Session", "check_position", "Dispatcher", "call", "Refused"]
+__all__ = ["Session", "check_position", "Dispatcher", "call", "version", "Refused"]

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from .errors import IllegalMove, NotationError, TaflError
-from .game import END_MOVE, Game, Move
+from .game import Game
 from .position import Position, check_kings, parse_diagram
 from .ruleset import Ruleset, load_ruleset
 from .squares import parse_square, shown_text, square_name
@@ -103,17 +103,14 @@ def board_text(game: Game) -> str:
 def _play_moves(game: Game, texts: list[str]) -> tuple[list[dict], list[str]]:
     """Play ``texts`` in order until the first illegal one: (one report per move tried, the
     moves after an illegal one, which are not played). A malformed move raises NotationError."""
-    n = game.t.n
+    n = game.size
     moves = []
     for i, text in enumerate(texts):
-        if text.strip().lower() == END_MOVE:   # ends a berserk turn
-            if game.berserker < 0:
-                moves.append({"move": text, "legal": False, "error": "there is no berserk turn to end",
-                              "reason": {"code": "no_berserk_turn", "params": {}}})
-                break
-            move = Move(game.berserker, game.berserker, n)
-        else:
-            move = Move.parse(text, n)  # NotationError -> exit 2
+        try:
+            move = game.parse_move(text)  # NotationError -> exit 2
+        except IllegalMove as exc:        # "end" outside a berserk turn
+            moves.append({"move": text, "legal": False, "error": exc.message, "reason": exc.refusal.as_dict()})
+            break
         why = game.why_illegal(move)
         if why:
             moves.append({"move": text, "legal": False, "error": str(why), "reason": why.as_dict()})
@@ -127,11 +124,10 @@ def _play_moves(game: Game, texts: list[str]) -> tuple[list[dict], list[str]]:
 
 def cmd_play(args) -> int:
     slug, ruleset, game = _setup(args)
-    n = ruleset.size
     moves, not_played = _play_moves(game, args.moves)
     out = {"variant": slug, "moves": moves,
            "result": game.result.as_dict() if game.result else None, "to_move": game.to_move,
-           "berserker": square_name(game.berserker, n) if game.berserker >= 0 else None}
+           "berserker": game.berserk_turn.square if game.berserk_turn else None}
     if not_played:
         out["not_played"] = not_played
     if args.json:
@@ -149,8 +145,8 @@ def cmd_play(args) -> int:
     if game.result:
         r = game.result
         print(f"result: {r.winner or 'draw'} ({r.reason})")
-    elif game.berserker >= 0:
-        print(f"{game.to_move} to move: berserk turn, only the piece on {square_name(game.berserker, n)} may move again")
+    elif game.berserk_turn:
+        print(f"{game.to_move} to move: berserk turn, only the piece on {game.berserk_turn.square} may move again")
     else:
         print(f"{game.to_move} to move")
     return 0
@@ -161,24 +157,24 @@ def cmd_moves(args) -> int:
     played, not_played = _play_moves(game, args.moves)
     if played and not played[-1]["legal"]:
         raise UsageError(f"{played[-1]['move']}: illegal ({played[-1]['error']}); the moves before it were legal")
-    frm = parse_square(args.frm, ruleset.size) if args.frm else None
+    frm = square_name(parse_square(args.frm, ruleset.size), ruleset.size) if args.frm else None
     moves = [str(m) for m in game.legal_moves(frm)]
+    turn = game.berserk_turn
+    berserker = turn.square if turn else None
     why = None
     if not moves:
         if game.result is not None:
             why = f"the game is over: {game.result.winner or 'draw'} ({game.result.reason})"
         elif frm is not None:
-            code = game.board[frm]
-            name = square_name(frm, ruleset.size)
-            if not code:
-                why = f"there is no piece on {name}"
-            elif game.piece_at(frm) and game.berserker >= 0 and frm != game.berserker:
-                why = f"in this berserk turn only the piece on {square_name(game.berserker, ruleset.size)} may move"
-            elif (game.piece_at(frm) in ("attacker", "commander")) != (game.to_move == "attackers"):
-                why = f"the piece on {name} belongs to the other side; the {game.to_move} are to move"
+            kind = game.piece_at(frm)
+            if not kind:
+                why = f"there is no piece on {frm}"
+            elif berserker and frm != berserker:
+                why = f"in this berserk turn only the piece on {berserker} may move"
+            elif (kind in ("attacker", "commander")) != (game.to_move == "attackers"):
+                why = f"the piece on {frm} belongs to the other side; the {game.to_move} are to move"
             else:
-                why = f"the piece on {name} has no legal move"
-    berserker = square_name(game.berserker, ruleset.size) if game.berserker >= 0 else None
+                why = f"the piece on {frm} has no legal move"
     if args.json:
         print(json.dumps({"variant": slug, "to_move": game.to_move, "moves": moves, "berserker": berserker,
                           **({"why_none": why} if why else {})}))

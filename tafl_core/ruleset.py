@@ -6,7 +6,7 @@ variant page that states it) or the site assumes it because the source is silent
 (``assumed = true`` with a note in German and English, and optionally the ``alternative`` the
 board can switch to). The keys and values are documented in README.md ("rules.toml").
 
-The game logic reads these values; a new variant is new data, not new code (compare the
+The keys, their values and defaults are :mod:`tafl_core.rulekeys`. The game logic reads these values; a new variant is new data, not new code (compare the
 ``Ruleset`` struct of hnefatafl-rs and the OpenTafl rules record).
 """
 
@@ -19,51 +19,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .errors import NotationError, PositionError, RulesFileError
-from .position import COMMANDER, KING, KNIGHT, PIECE_KINDS, SOLDIER_OF, Position, check_kings, parse_diagram
+from .errors import PositionError, RulesFileError
+from .position import KING, SOLDIER_OF, Position, check_kings, parse_diagram
+from .rulekeys import (_ABSENT_VALUES, _ALL_PIECE_KEYS, _BASE_KEYS, _BERSERK_KEYS, _JUMP_KEYS, _PIECE_KEYS,
+                       ALL_RULE_KEYS, HISTORICITY, OPTIONAL_DEFAULTS, RENAMED_KEYS, SPECIAL_KINDS, _required_keys,
+                       _valid_value, corner_squares)
 from .squares import FILES, parse_square, square_name
 
-HISTORICITY = ("board_attested", "rules_reconstructed", "modern")
-SPECIAL_KINDS = ("throne", "corner", "camp")
-_KIND_LIST_FIELDS = ("stop", "pass", "reenter", "hostile", "hostile_empty")
-
-# rule key -> (validator kind, allowed values)
-_ENUMS: dict[str, tuple[str, ...]] = {
-    "first_mover": ("attackers", "defenders"),
-    "escape": ("corners", "edge"),
-    "king_armed": ("yes", "no", "anvil", "hammer"),
-    "king_capture": ("custodial", "four_sides", "four_attackers", "throne_graded", "surrounded_edge"),
-    "shieldwall": ("off", "on", "corner"),
-    "repetition": ("ignored", "draw", "loss_repeater", "loss_defenders"),
-    "no_moves": ("loss", "draw", "none"),
-    # Special pieces and berserk turns (Berserk Hnefatafl, aagenielsen.dk rules 3b/4b).
-    "king_jump": ("none", "restricted", "free"),
-    "commander_jump": ("none", "jump", "capture"),
-    "knight_jump": ("none", "jump", "capture"),
-    "commander_king_capture": ("none", "custodial"),
-    "berserk": ("off", "capture", "capture_or_escape"),
-}
-_BOOLS = ("throne", "shieldwall_flank", "edge_fort", "encirclement", "berserk_compulsory")
-_BASE_KEYS = ("first_mover", "escape", "king_armed", "king_capture", "throne", "corners", "camps",
-              "shieldwall", "shieldwall_flank", "edge_fort", "encirclement", "repetition",
-              "repetition_count", "no_moves")
-_SPECIAL_KEYS = {kind: tuple(f"{kind}_{f}" for f in _KIND_LIST_FIELDS) for kind in SPECIAL_KINDS}
-#: Keys that may be left out of any rules.toml; absent they take these values (no jumps, no
-#: berserk moves: the rule of every variant without special pieces).
-#: ``custodial`` (always true) names the section that states the basic custodial capture of
-#: pieces between two enemies, which every ruleset has, so that a capture can link to it.
-OPTIONAL_DEFAULTS: dict[str, Any] = {"king_jump": "none", "berserk": "off", "one_step": (), "custodial": True}
-#: Keys that exist only with special pieces in the layout or berserk moves.
-_PIECE_KEYS = {COMMANDER: ("commander_jump", "commander_king_capture"), KNIGHT: ("knight_jump",)}
-_ALL_PIECE_KEYS = ("commander_jump", "commander_king_capture", "knight_jump")
-_BERSERK_KEYS = ("berserk_compulsory",)
-ALL_RULE_KEYS = (_BASE_KEYS + sum(_SPECIAL_KEYS.values(), ()) + tuple(OPTIONAL_DEFAULTS)
-                 + sum(_PIECE_KEYS.values(), ()) + _BERSERK_KEYS)
-_JUMP_KEYS = ("king_jump", "commander_jump", "knight_jump")
-#: What an absent key means: the optional keys' defaults, and "does not arise" for the piece and
-#: berserk keys of a ruleset without those pieces or berserk moves.
-_ABSENT_VALUES: dict[str, Any] = {**OPTIONAL_DEFAULTS, "commander_jump": "none", "knight_jump": "none",
-                                  "commander_king_capture": "none", "berserk_compulsory": False}
 
 
 @dataclass(frozen=True)
@@ -234,6 +196,9 @@ class Ruleset:
         rules: dict[str, Rule] = {}
         for key, tbl in raw_rules.items():
             line = lines.table(f"rules.{key}")
+            if key in RENAMED_KEYS:
+                raise RulesFileError(f"rule '{key}' is now called '{RENAMED_KEYS[key]}': rename [rules.{key}] to "
+                                     f"[rules.{RENAMED_KEYS[key]}]", where, line)
             if key not in ALL_RULE_KEYS:
                 close = difflib.get_close_matches(key, ALL_RULE_KEYS, n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
@@ -334,7 +299,7 @@ class Ruleset:
         parts.append("sw:" + {"off": "n", "on": "w", "corner": "s"}[v("shieldwall")])
         if v("shieldwall") != "off":
             parts.append("swf:" + ("y" if v("shieldwall_flank") else "n"))
-        parts.append("efe:" + ("y" if v("edge_fort") else "n"))
+        parts.append("efe:" + ("y" if v("exit_fort") else "n"))
         parts.append("surf:" + ("y" if v("encirclement") else "n"))
         jumps = {"none": "n", "restricted": "r", "free": "j", "jump": "j", "capture": "c"}
         parts.append("kj:" + jumps[v("king_jump")])
@@ -369,23 +334,6 @@ def load_ruleset(path: str | Path) -> Ruleset:
     return Ruleset.from_toml(text, str(p))
 
 
-def corner_squares(spec: Any, size: int) -> list[int]:
-    """Corner square indices for a ``corners`` rule value (``"none"``, ``"single"``, ``"2x2"``
-    or a list of square names), sorted."""
-    n = size
-    if spec == "none" or spec == () or spec == []:
-        return []
-    if spec == "single":
-        return sorted({0, n - 1, (n - 1) * n, n * n - 1})
-    if spec == "2x2":
-        out = set()
-        for r0 in (0, n - 2):
-            for f0 in (0, n - 2):
-                out |= {(r0 + dr) * n + f0 + df for dr in (0, 1) for df in (0, 1)}
-        return sorted(out)
-    return sorted(parse_square(s, n) for s in spec)
-
-
 # -- validation helpers -----------------------------------------------------------------------
 
 def _freeze_alt(alt: Any) -> Any:
@@ -394,71 +342,12 @@ def _freeze_alt(alt: Any) -> Any:
     return _freeze(alt)
 
 
-def _valid_value(key: str, value: Any, size: int) -> str | None:
-    """Why ``value`` is invalid for rule ``key`` (None when valid)."""
-    if key in _ENUMS:
-        if value not in _ENUMS[key]:
-            return f"'{value}' is not one of {', '.join(_ENUMS[key])}"
-    elif key in _BOOLS:
-        if not isinstance(value, bool):
-            return "must be true or false"
-    elif key == "custodial":
-        if value is not True:
-            return ("must be true: every ruleset takes a piece enclosed between two enemies (custodial "
-                    "capture); the key only names the section that says so")
-    elif key == "repetition_count":
-        if value not in (2, 3, 4) or isinstance(value, bool):
-            return "must be 2 (first repeat), 3 (third occurrence) or 4 (fourth occurrence)"
-    elif key == "corners":
-        if isinstance(value, str):
-            if value not in ("none", "single", "2x2"):
-                return f"'{value}' is not one of none, single, 2x2 or a list of squares"
-        elif isinstance(value, tuple):
-            return _valid_squares(value, size)
-        else:
-            return "must be none, single, 2x2 or a list of squares"
-    elif key == "camps":
-        if not isinstance(value, tuple):
-            return "must be a list of squares"
-        return _valid_squares(value, size)
-    else:  # kind lists (throne_stop, ..., one_step)
-        if not isinstance(value, tuple) or not all(k in PIECE_KINDS for k in value):
-            return "must be a list of piece kinds (attacker, defender, king)"
-    return None
-
-
-def _valid_squares(value: tuple, size: int) -> str | None:
-    for s in value:
-        try:
-            parse_square(str(s), size)
-        except NotationError as exc:
-            return exc.message
-    return None
-
-
 _VARIANT_FIELDS = ("name", "historicity", "board", "board_note")
 _LAYOUT_FIELDS = ("origin", "diagram")
 
 
 def _layout_kinds(layout: Position) -> set[str]:
     return set(layout.pieces.values())
-
-
-def _required_keys(rules_values: dict[str, Any], kinds: set[str]) -> list[str]:
-    """Keys that must be present, given the rule values and the piece kinds of the layout."""
-    keys = list(_BASE_KEYS)
-    if rules_values.get("throne") is True:
-        keys += _SPECIAL_KEYS["throne"]
-    if rules_values.get("corners") not in (None, "none", ()):
-        keys += _SPECIAL_KEYS["corner"]
-    if rules_values.get("camps"):
-        keys += _SPECIAL_KEYS["camp"]
-    for kind, piece_keys in _PIECE_KEYS.items():
-        if kind in kinds:
-            keys += piece_keys
-    if rules_values.get("berserk", "off") != "off":
-        keys += _BERSERK_KEYS
-    return keys
 
 
 def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_error: bool = True) -> None:
@@ -476,9 +365,9 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
                         "berserk": 'berserk is not "off"'}[key.split("_", 1)[0]]
                 raise RulesFileError(f"rule '{key}' applies only when {cond}", where, rule.line or None)
     jumping = [k for k in _JUMP_KEYS if values.get(k, "none") != "none"]
-    if values.get("edge_fort") is True and jumping:
-        line = rs.rules["edge_fort"].line or None
-        raise RulesFileError(f"edge_fort cannot be combined with {jumping[0]} (the exit-fort test assumes that no piece jumps)",
+    if values.get("exit_fort") is True and jumping:
+        line = rs.rules["exit_fort"].line or None
+        raise RulesFileError(f"exit_fort cannot be combined with {jumping[0]} (the exit-fort test assumes that no piece jumps)",
                              where, line)
     if values.get("throne") is True and rs.size % 2 == 0:
         line = rs.rules["throne"].line or None

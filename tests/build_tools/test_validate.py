@@ -55,10 +55,10 @@ def test_rules_file_missing_rule(tree):
 
 @needs_engine
 def test_rules_file_rule_neither_stated_nor_assumed(tree):
-    tree.edit(RULES, '[rules.edge_fort]\nvalue = false\nref = "4"\n', "[rules.edge_fort]\nvalue = false\n")
-    line = tree.line_of(RULES, "[rules.edge_fort]")
+    tree.edit(RULES, '[rules.exit_fort]\nvalue = false\nref = "4"\n', "[rules.exit_fort]\nvalue = false\n")
+    line = tree.line_of(RULES, "[rules.exit_fort]")
     assert tree.new_faults() == [
-        f"{P}/rules.toml:{line}: rule 'edge_fort' is neither stated (ref = \"<section>\", e.g. \"5.1\") nor marked assumed = true"]
+        f"{P}/rules.toml:{line}: rule 'exit_fort' is neither stated (ref = \"<section>\", e.g. \"5.1\") nor marked assumed = true"]
 
 
 @needs_engine

@@ -9,6 +9,7 @@ import pytest
 from .replay import FILES, ORACLES, REPO, replay_file
 
 
+@pytest.mark.slow   # every game of both files: `make test` runs it, `make test-fast` leaves it out
 @pytest.mark.parametrize("name", sorted(FILES))
 def test_oracle_replay(name, capsys):
     filename, slug = FILES[name]

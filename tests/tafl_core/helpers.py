@@ -85,7 +85,7 @@ ref = "5.2"
 [rules.shieldwall_flank]
 value = false
 ref = "5.2"
-[rules.edge_fort]
+[rules.exit_fort]
 value = false
 ref = "4"
 [rules.encirclement]

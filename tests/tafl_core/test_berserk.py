@@ -164,7 +164,7 @@ def test_after_a_capture_the_same_piece_moves_on_while_it_can_capture():
     g = setup(CHAIN, **BERSERK)
     first = g.play("c1-c2")
     assert captured(first) == ["c3"] and first.continues
-    assert g.to_move == "attackers" and g.berserker == g.t.n * 1 + 2
+    assert g.to_move == "attackers" and g.berserker == g.size * 1 + 2
     assert {str(m) for m in g.legal_moves()} == {"c2-d2", "end"}
     with pytest.raises(IllegalMove, match="only the piece on c2"):
         g.play("h2-h3")
@@ -272,9 +272,9 @@ def test_rules_file_faults_for_piece_rules(row, extra, msg):
 
 
 def test_exit_fort_and_jumps_are_refused_together():
-    text = BASE_TOML.replace('[rules.edge_fort]\nvalue = false', '[rules.edge_fort]\nvalue = true') \
+    text = BASE_TOML.replace('[rules.exit_fort]\nvalue = false', '[rules.exit_fort]\nvalue = true') \
         + '\n[rules.king_jump]\nvalue = "restricted"\nref = "5"\n'
-    with pytest.raises(RulesFileError, match="edge_fort cannot be combined with king_jump"):
+    with pytest.raises(RulesFileError, match="exit_fort cannot be combined with king_jump"):
         Ruleset.from_toml(text, "v/rules.toml")
 
 

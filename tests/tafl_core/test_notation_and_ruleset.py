@@ -189,3 +189,11 @@ def test_misspelt_rule_gets_a_suggestion():
     text = BASE_TOML.replace("[rules.encirclement]", "[rules.encirclment]")
     with pytest.raises(RulesFileError, match=r"unknown rule 'encirclment' \(did you mean 'encirclement'\?\)"):
         Ruleset.from_toml(text, "v/rules.toml")
+
+
+def test_the_old_key_edge_fort_is_refused_naming_exit_fort():
+    """The rule key is exit_fort (the field's term); a rules file with the old key says so."""
+    from .helpers import BASE_TOML
+    with pytest.raises(RulesFileError, match=r"rule 'edge_fort' is now called 'exit_fort'") as exc:
+        Ruleset.from_toml(BASE_TOML.replace("[rules.exit_fort]", "[rules.edge_fort]"), "x.toml")
+    assert exc.value.line == BASE_TOML.splitlines().index("[rules.exit_fort]") + 1

@@ -263,6 +263,21 @@ def test_new_game_replaces_the_session_only_when_every_move_is_legal():
     assert [h["move"] for h in call(d, "state")["result"]["history"]] == ["d1-d2"]
 
 
+def test_version_names_the_package_and_python():
+    import sys
+
+    import tafl_core
+    from tafl_core.bridge import version
+    assert version() == f"{tafl_core.__version__} / Python {sys.version.split()[0]}"
+
+
+def test_worker_holds_no_python_but_the_dispatchers_import():
+    """docs/assets/board/worker.js loads Pyodide and forwards messages; the Python is tafl_core.bridge."""
+    js = (REPO / "docs" / "assets" / "board" / "worker.js").read_text(encoding="utf-8")
+    assert js.count("runPython(") == 1 and "runPython(PY_SHIM)" in js
+    assert 'const PY_SHIM = "from tafl_core.bridge import call as _call, version as _version";' in js
+
+
 def test_dispatcher_faults_are_one_line():
     d = Dispatcher()
     out = call(d, "session")   # no rules_toml: a KeyError, a fault of the caller

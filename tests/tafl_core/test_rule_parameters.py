@@ -12,7 +12,7 @@ from .helpers import captured, setup
 
 
 def legal(game, move: str) -> bool:
-    return game.why_illegal(Move.parse(move, game.t.n)) is None
+    return game.why_illegal(Move.parse(move, game.size)) is None
 
 
 # --- first_mover ---------------------------------------------------------------------------
@@ -249,23 +249,23 @@ def test_shieldwall_flank_required():
     assert captured(g.play("h2-d2")) == ["c1", "d1"]
 
 
-# --- edge_fort, encirclement ----------------------------------------------------------------
+# --- exit_fort, encirclement ----------------------------------------------------------------
 
-def test_edge_fort_unbreakable_wins():
-    """edge_fort: king on the edge, able to move, walled by defenders the attackers can never
+def test_exit_fort_unbreakable_wins():
+    """exit_fort: king on the edge, able to move, walled by defenders the attackers can never
     take -> defenders win (Copenhagen exit fort)."""
-    g = setup("K e1; D d1 d2 f2 f1 c9; A h7 c6", "defenders", edge_fort=True, throne=False)
+    g = setup("K e1; D d1 d2 f2 f1 c9; A h7 c6", "defenders", exit_fort=True, throne=False)
     assert g.play("c9-e9").result is None           # e3 still open: the region reaches the attackers
-    g = setup("K e1; D d1 d2 d3 f2 f1 e4; A h7 c6", "defenders", edge_fort=True, throne=False)
+    g = setup("K e1; D d1 d2 d3 f2 f1 e4; A h7 c6", "defenders", exit_fort=True, throne=False)
     assert g.play("e4-e3").result.as_dict() == {"winner": "defenders", "reason": "edge_fort"}
     # the same wall without d3: e3 could be taken between d3 and f3, so the fort can be broken
-    g = setup("K e1; D d1 d2 f2 f1 e4; A h7 c6", "defenders", edge_fort=True, throne=False)
+    g = setup("K e1; D d1 d2 f2 f1 e4; A h7 c6", "defenders", exit_fort=True, throne=False)
     assert g.play("e4-e3").result is None
 
 
-def test_edge_fort_breakable_is_no_win():
+def test_exit_fort_breakable_is_no_win():
     """A fort whose wall defender can still be taken is no win."""
-    g = setup("K e1; D d1 e2 f1 a4; A h7 c6", "defenders", edge_fort=True, throne=False)
+    g = setup("K e1; D d1 e2 f1 a4; A h7 c6", "defenders", exit_fort=True, throne=False)
     # e2's left and right neighbours (d2, f2) are open: e2 can be taken -> no fort
     assert g.play("a4-a3").result is None
 

@@ -31,7 +31,7 @@
 // No game rule lives here: every answer comes from tafl_core.
 
 // The dispatcher is Python (tafl_core.bridge.call, tested under CPython); this is its import.
-const PY_SHIM = "from tafl_core.bridge import call as _call";
+const PY_SHIM = "from tafl_core.bridge import call as _call, version as _version";
 
 let pyCall = null;
 let initPromise = null;
@@ -64,7 +64,7 @@ async function init({ indexURL, lockFileURL }) {
     throw new Error("tafl_core could not be imported: " + lastLine(errors.join("\n") || String(e.message || e)));
   }
   pyCall = pyodide.globals.get("_call");
-  const version = pyodide.runPython("import tafl_core, sys; getattr(tafl_core, '__version__', '') + ' / Python ' + sys.version.split()[0]");
+  const version = pyodide.globals.get("_version")();
   times.ready = Math.round(performance.now() - t0);
   return { version, times };
 }

@@ -1,0 +1,211 @@
+"""Per-ruleset lookup tables of the engine: piece and square codes, square kinds (throne,
+corners, camps), who may stop on / pass / re-enter each square, hostility of special squares,
+precomputed rays and neighbours, escape squares, Zobrist keys, and the rule values the hot
+loops read. Built once per ruleset (:func:`tables_for`); everything else only indexes them.
+
+Squares are ints (``rank * size + file``, ``a1`` = 0). Pieces are small ints: ``EMPTY`` 0,
+``ATT`` 1 (attacker), ``DEF`` 2 (defender), ``KNG`` 3 (king), ``CMD`` 4 (commander, attackers'
+side), ``KNT`` 5 (knight, defenders' side). Sides: ``ATTACKERS`` 0, ``DEFENDERS`` 1.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .position import ATTACKER, COMMANDER, DEFENDER, KING, KNIGHT, SOLDIER_OF
+from .ruleset import Ruleset, corner_squares
+from .squares import parse_square
+
+EMPTY, ATT, DEF, KNG, CMD, KNT = 0, 1, 2, 3, 4, 5
+ATTACKERS, DEFENDERS = 0, 1
+SIDE_NAMES = ("attackers", "defenders")
+KIND_CODE = {ATTACKER: ATT, DEFENDER: DEF, KING: KNG, COMMANDER: CMD, KNIGHT: KNT}
+CODE_KIND = {ATT: ATTACKER, DEF: DEFENDER, KNG: KING, CMD: COMMANDER, KNT: KNIGHT}
+SIDE_OF = (None, ATTACKERS, DEFENDERS, DEFENDERS, ATTACKERS, DEFENDERS)
+#: 1 for the codes of the attackers' side (attacker, commander), per code.
+IS_ATT = (0, 1, 0, 0, 1, 0)
+#: The ordinary piece of each side: the only kind a jump may go over (aagenielsen rule 4b).
+ORDINARY = (ATT, DEF)
+JUMP_NONE, JUMP_PLAIN, JUMP_CAPTURE, JUMP_RESTRICTED = 0, 1, 2, 3
+_JUMP_CODE = {"none": JUMP_NONE, "jump": JUMP_PLAIN, "free": JUMP_PLAIN, "capture": JUMP_CAPTURE,
+              "restricted": JUMP_RESTRICTED}
+NORMAL, THRONE, CORNER, CAMP = 0, 1, 2, 3
+SPECIAL_NAME = {THRONE: "throne", CORNER: "corner", CAMP: "camp"}
+#: The squares a "restricted" king jump starts or ends on (Berserk rule 4b: throne and corners).
+RESTRICTED = (THRONE, CORNER)
+ZOBRIST_SEED = 0x7AF1
+
+
+class Tables:
+    """Per-ruleset lookup tables (built once per ruleset; the hot loops only index them)."""
+
+    def __init__(self, rs: Ruleset):
+        n = self.n = rs.size
+        n2 = n * n
+        v = rs.value
+        self.kind = kind = [NORMAL] * n2
+        self.throne = (n // 2) * n + n // 2 if v("throne") else -1
+        if self.throne >= 0:
+            kind[self.throne] = THRONE
+        self.corners = corner_squares(v("corners"), n)
+        for s in self.corners:
+            kind[s] = CORNER
+        for s in v("camps"):
+            kind[parse_square(s, n)] = CAMP
+        spec = {THRONE: "throne", CORNER: "corner", CAMP: "camp"}
+        # stop/pass tables per piece code: 1 allowed, 0 not
+        self.stop = {}
+        self.stop_within = {}
+        self.passable = {}
+        for code, kname in CODE_KIND.items():
+            stop = bytearray(n2)
+            within = bytearray(n2)
+            pas = bytearray(n2)
+            kname = SOLDIER_OF[kname]   # a commander follows the attackers' lists, a knight the defenders'
+            for s in range(n2):
+                k = kind[s]
+                if k == NORMAL:
+                    stop[s] = within[s] = pas[s] = 1
+                    continue
+                p = spec[k]
+                may_stop = kname in v(f"{p}_stop")
+                stop[s] = 1 if may_stop and kname in v(f"{p}_reenter") else 0
+                within[s] = 1 if may_stop else 0
+                pas[s] = 1 if kname in v(f"{p}_pass") else 0
+            self.stop[code], self.stop_within[code], self.passable[code] = bytes(stop), bytes(within), bytes(pas)
+        # hostility of special squares to each victim code: 0 no, 1 always, 2 only while empty
+        self.hostile = {}
+        for code, kname in CODE_KIND.items():
+            kname = SOLDIER_OF[kname]
+            h = bytearray(n2)
+            for s in range(n2):
+                k = kind[s]
+                if k == NORMAL:
+                    continue
+                p = spec[k]
+                if kname in v(f"{p}_hostile"):
+                    h[s] = 1
+                elif kname in v(f"{p}_hostile_empty"):
+                    h[s] = 2
+            self.hostile[code] = bytes(h)
+        # rays: per square, 4 tuples of squares outward (N, S, E, W)
+        self.rays = []
+        self.nbrs = []  # per square: tuple of (neighbour, beyond or -1, direction index)
+        for s in range(n2):
+            r, f = divmod(s, n)
+            rays = []
+            for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                ray = []
+                rr, ff = r + dr, f + df
+                while 0 <= rr < n and 0 <= ff < n:
+                    ray.append(rr * n + ff)
+                    rr += dr
+                    ff += df
+                rays.append(tuple(ray))
+            self.rays.append(tuple(rays))
+            self.nbrs.append(tuple((ray[0], ray[1] if len(ray) > 1 else -1, d) for d, ray in enumerate(rays) if ray))
+        self.step = [tuple(ray[0] if ray else -1 for ray in rays) for rays in self.rays]
+        self.adj = [tuple(s2 for s2 in st if s2 >= 0) for st in self.step]
+        self.edge = bytes(1 if (s // n in (0, n - 1) or s % n in (0, n - 1)) else 0 for s in range(n2))
+        self.escape = bytearray(n2)
+        if v("escape") == "corners":
+            for s in (self.corners or corner_squares("single", n)):
+                self.escape[s] = 1
+        else:
+            self.escape = bytearray(self.edge)
+        self.escape = bytes(self.escape)
+        armed = v("king_armed")
+        self.king_hammer = armed in ("yes", "hammer")
+        self.king_anvil = armed in ("yes", "anvil")
+        self.king_capture = v("king_capture")
+        self.shieldwall = v("shieldwall")
+        self.shieldwall_flank = v("shieldwall_flank")
+        self.exit_fort = v("exit_fort")
+        self.encirclement = v("encirclement")
+        self.repetition = v("repetition")
+        self.repetition_count = v("repetition_count")
+        self.no_moves = v("no_moves")
+        # jumps per piece code (JUMP_*), commanders' king capture, berserk turns
+        self.jump = (JUMP_NONE, JUMP_NONE, JUMP_NONE, _JUMP_CODE[v("king_jump")],
+                     _JUMP_CODE[v("commander_jump")], _JUMP_CODE[v("knight_jump")])
+        self.any_jump = any(self.jump)
+        self.commander_king = v("commander_king_capture") == "custodial"
+        # pieces that move one square at a time (one_step; Ard Ri after dragonheelslair.com)
+        one = set(v("one_step"))
+        self.one_step = tuple(code > 0 and SOLDIER_OF[CODE_KIND[code]] in one for code in range(6))
+        self.berserk = {"off": 0, "capture": 1, "capture_or_escape": 2}[v("berserk")]
+        self.berserk_compulsory = bool(v("berserk_compulsory"))
+        self.allowed_codes = {ATT, DEF, KNG}
+        if "commander_jump" in rs.rules:
+            self.allowed_codes.add(CMD)
+        if "knight_jump" in rs.rules:
+            self.allowed_codes.add(KNT)
+        rng = random.Random(ZOBRIST_SEED + n)
+        # codes 1..3 draw their keys first, so hashes of games without special pieces stay as they were
+        self.zobrist = [[0] * n2] + [[rng.getrandbits(64) for _ in range(n2)] for _ in range(3)]
+        self.within_cache: dict[tuple[int, int], bytes] = {}   # see stop_from_special
+        self.slide_cache: dict[int, list] = {}                  # see slides()
+        self.z_side = rng.getrandbits(64)
+        self.zobrist += [[rng.getrandbits(64) for _ in range(n2)] for _ in range(2)]
+
+
+    def slides(self, code: int) -> list:
+        """The sliding moves of piece ``code`` from each ordinary square, precomputed for the
+        move generator: per square a tuple of rays, each ray a tuple of ``(square, move code)``
+        pairs outward, cut after the first square the piece may not pass, with move code 0 on a
+        square where it may not stop (it still blocks when occupied). Pieces on a special square
+        move by the general loop (:func:`stop_from_special`). Built on first use, per code."""
+        out = self.slide_cache.get(code)
+        if out is None:
+            stop, pas = self.stop[code], self.passable[code]
+            out = []
+            for f, rays in enumerate(self.rays):
+                base = f << 10
+                cut = []
+                for ray in rays:
+                    pairs = []
+                    for sq in ray:
+                        pairs.append((sq, base | sq if stop[sq] else 0))
+                        if not pas[sq]:
+                            break
+                    if pairs:
+                        cut.append(tuple(pairs))
+                out.append(tuple(cut))
+            self.slide_cache[code] = out
+        return out
+
+
+
+def stop_from_special(t: Tables, code: int, f: int) -> bytes:
+    """Stop table for a move that starts on a special square: squares of the same kind count as
+    'within' (a piece may move about inside its own camp; re-entry rules do not apply)."""
+    key = (code, t.kind[f])
+    cache = t.within_cache
+    table = cache.get(key)
+    if table is None:
+        k = t.kind[f]
+        table = bytes(t.stop_within[code][s] if t.kind[s] == k else t.stop[code][s] for s in range(t.n * t.n))
+        cache[key] = table
+    return table
+
+
+_TABLE_CACHE: dict[int, tuple[Ruleset, Tables]] = {}
+
+
+def tables_for(rs: Ruleset) -> Tables:
+    """The tables of ``rs`` (cached per ruleset object)."""
+    entry = _TABLE_CACHE.get(id(rs))
+    if entry is not None and entry[0] is rs:
+        return entry[1]
+    tables = Tables(rs)
+    if len(_TABLE_CACHE) > 64:
+        _TABLE_CACHE.clear()
+    _TABLE_CACHE[id(rs)] = (rs, tables)
+    return tables
+
+
+
+
+__all__ = ["Tables", "tables_for", "stop_from_special", "EMPTY", "ATT", "DEF", "KNG", "CMD", "KNT",
+           "ATTACKERS", "DEFENDERS", "SIDE_NAMES", "KIND_CODE", "CODE_KIND", "SIDE_OF", "IS_ATT", "ORDINARY",
+           "NORMAL", "THRONE", "CORNER", "CAMP", "SPECIAL_NAME", "RESTRICTED"]
