@@ -10,7 +10,7 @@ VENV := .venv
 SERVE_ADDR ?= 127.0.0.1:8000
 PY := $(VENV)/bin/python
 
-.PHONY: venv node site serve test test-fast validate bench bench-site bench-board cases wheel clean
+.PHONY: venv node site serve test test-fast test-js validate bench bench-site bench-board cases wheel clean
 
 $(VENV)/.stamp: requirements.txt constraints.txt pyproject.toml
 	@test -n "$(BOOTSTRAP_PY)" || { echo "make: needs Python 3.12 or newer on PATH" >&2; exit 2; }
@@ -37,11 +37,16 @@ site: venv node
 serve: site
 	$(PY) -m mkdocs serve --dev-addr $(SERVE_ADDR) --watch variants_src --watch tafl_core --watch build_tools
 
-test: venv node
+test: venv node test-js
 	$(PY) -m pytest -q
 
-test-fast: venv
+test-fast: venv test-js
 	$(PY) -m pytest -q -m "not browser and not slow"
+
+# The board's modules that do not touch the DOM (docs/assets/board/), with Node's own test
+# runner (no packages; FUZZ_EXAMPLES=<n> for a longer fuzz run of the share-link codec).
+test-js:
+	node --test tests/js/
 
 cases: venv
 	@test -f ../shared/cases/run_cases.py || { echo "make cases: ../shared/cases is missing (maintainers' data beside the project, not part of a clone); the same cases run as tests in tests/tafl_core/test_rules_cases.py" >&2; exit 2; }

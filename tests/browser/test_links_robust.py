@@ -83,3 +83,53 @@ def test_long_game_is_shared_as_a_position_that_opens(open_board):
     assert bp.pieces() == expected
     assert bp.attr("data-to-move") == g.to_move
     bp.start()
+
+
+# Issue #17: a 63-character link froze the page for 33 s (backtracking in a pattern over the
+# position record). Links of that kind, up to the 4 KB bound, are refused at once.
+ISSUE_17 = "#pos=/111111/111111/111111/111111/111111/111111/111111/111111/x"
+ADVERSARIAL = [
+    ISSUE_17,
+    "#pos=" + ("/" + "1" * 30) * 130 + "/x",  # digit runs up to the bound
+    "#pos=" + "/" * 4000,  # repeated separators
+    "#pos=/" + "tTKcN" * 800 + "/x",  # a long alternation of piece letters
+]
+
+
+def test_adversarial_links_open_the_start_at_once(context, server, board_pages, open_board):
+    """The link of issue #17 on a fresh page, and a family like it through the address of a
+    loaded page: each opens the start position with the "link not readable" message, and the
+    page answers throughout (a timer in the page fails only on a stall of seconds)."""
+    path = board_pages[("copenhagen-hnefatafl", "de")]
+    start = open_board("copenhagen-hnefatafl", "de")
+    start.start()
+    start_pieces = start.pieces()
+    page = context.new_page()
+    try:
+        page.goto(server + path + ISSUE_17)
+        from conftest import wait_ready
+        wait_ready(page)
+        wait_idle(page)
+        msg = page.eval_on_selector('#board [data-role="message"]', "e => e.hidden ? '' : e.textContent")
+        assert msg == ("Der Link enthält keine gültige Partie (Stellung unlesbar). "
+                       "Es gilt die Startaufstellung.")
+    finally:
+        page.close()
+    for link in ADVERSARIAL:
+        start.start()
+        # how long the page took from setting the address until a task after the board's
+        # hashchange handler (and the reading of the link it starts at once) could run
+        stalled = start.page.evaluate("""async (frag) => {
+            const t0 = performance.now();
+            await new Promise((r) => {
+                window.addEventListener('hashchange', () => setTimeout(r, 0), { once: true });
+                location.hash = frag;
+            });
+            return performance.now() - t0;
+        }""", link)
+        assert stalled < 3000, f"the page stalled {stalled:.0f} ms on {link[:40]}…"
+        wait_idle(start.page)
+        assert start.message().startswith("Der Link enthält keine gültige Partie (Stellung unlesbar)")
+        assert start.pieces() == start_pieces
+        assert start.moves() == []
+    start.start()

@@ -1,0 +1,325 @@
+// Tafl-Kompendium board: the DOM it builds once (the live SVG over the page's static diagram's
+// geometry, the panel, toolbar, editor and assumption switches) and the drawing of one piece.
+// Layer 1 of the board class: View <- Render (render.js) <- Input (input.js) <- Editor
+// (editor.js) <- Board (board.js).
+
+import { squareName } from "./address.js";
+import { boardFocused, cellOf, setEditorPieces, setEditorTurn, squareAtCell, usedInput } from "./state.js";
+import { nameColon, ruleAndValue } from "./words.js";
+
+export const SVGNS = "http://www.w3.org/2000/svg";
+
+export function el(tag, attrs = {}, text = null) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== null) e.textContent = text;
+  return e;
+}
+
+export function svgEl(tag, attrs = {}) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+
+export class View {
+  // --- geometry, read from the static SVG so the live board has the same shape
+  readGeometry() {
+    const svg = this.root.querySelector("svg");
+    this.staticSvg = svg;
+    const vb = (svg && svg.getAttribute("viewBox") || "").trim().split(/[\s,]+/).map(Number);
+    const cell = Number(svg && svg.getAttribute("data-cell"));
+    const margin = Number(svg && svg.getAttribute("data-margin"));
+    this.cell = cell > 0 ? cell : 40;
+    this.margin = margin >= 0 && svg && svg.hasAttribute("data-margin") ? margin : this.cell * 0.6;
+    this.vb = vb.length === 4 && vb.every(Number.isFinite) ? vb
+      : [0, 0, this.size * this.cell + 2 * this.margin, this.size * this.cell + 2 * this.margin];
+    this.ox = this.vb[0] + this.margin;
+    this.oy = this.vb[1] + this.margin;
+  }
+
+  /** Screen column/row of a square (0-based, row 0 at the top), honouring the flip. */
+  cellOf(sq) { return cellOf(this.size, this.ui.flipped, sq); }
+
+  squareAtCell(col, row) { return squareAtCell(this.size, this.ui.flipped, col, row); }
+
+  squareAtClient(x, y) {
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return null;
+    const p = new DOMPoint(x, y).matrixTransform(ctm.inverse());
+    return this.squareAtCell(Math.floor((p.x - this.ox) / this.cell), Math.floor((p.y - this.oy) / this.cell));
+  }
+
+  // --- DOM
+  buildDom() {
+    const T = this.T;
+    const root = this.root;
+    root.classList.add("tb-live");
+    root.setAttribute("data-state", "loading");
+    root.setAttribute("data-to-move", this.st.to_move);
+
+    const svg = svgEl("svg", {
+      viewBox: this.vb.join(" "), class: "tb-svg", role: "application", tabindex: "0",
+      "aria-label": T.boardLabel(this.data.title || this.data.variant),
+      "data-size": this.size, "data-cell": this.cell, "data-margin": this.margin,
+    });
+    this.svg = svg;
+    this.gSquares = svgEl("g", { class: "tb-squares" });
+    // Only the square rects take pointer events; the layers above are drawn through.
+    const through = { "aria-hidden": "true", "pointer-events": "none" };
+    this.gLabels = svgEl("g", { class: "tb-labels", ...through });
+    this.gMarks = svgEl("g", { class: "tb-marks", ...through });
+    this.gPieces = svgEl("g", { class: "tb-pieces", "pointer-events": "none" });
+    this.gTargets = svgEl("g", { class: "tb-target-dots", ...through });
+    this.gFocus = svgEl("g", { class: "tb-focus-layer", ...through });
+    svg.append(this.gSquares, this.gLabels, this.gMarks, this.gPieces, this.gTargets, this.gFocus);
+    if (this.staticSvg) this.staticSvg.replaceWith(svg);
+    else root.prepend(svg);
+    const cap = root.querySelector("figcaption");
+    if (cap) cap.hidden = true; // the static text alternative describes the start position only
+
+    const panel = el("div", { class: "tb-panel" });
+    this.statusEl = el("p", { class: "tb-status", "data-role": "status" });
+    this.engineEl = el("p", { class: "tb-engine", "data-role": "engine-status" }, T.loading);
+    this.bannerEl = el("div", { class: "tb-banner", "data-role": "result", hidden: "" });
+    this.variantEl = el("p", { class: "tb-variant-notice", "data-role": "variant-notice", hidden: "" });
+    this.messageEl = el("p", { class: "tb-message", "data-role": "message", role: "status", hidden: "" });
+
+    const bar = el("div", { class: "tb-toolbar", role: "toolbar" });
+    this.buttons = {};
+    for (const a of ["end", "undo", "redo", "reset", "flip", "edit", "share"]) {
+      const b = el("button", { type: "button", "data-action": a, title: T.actionTitles[a] }, T.actions[a]);
+      b.addEventListener("click", () => this.onAction(a));
+      this.buttons[a] = b;
+      bar.append(b);
+    }
+    this.buttons.edit.setAttribute("aria-pressed", "false");
+    this.buttons.end.hidden = true; // shown during a berserk turn only
+
+    this.shareEl = el("div", { class: "tb-share", hidden: "" });
+    const shareLabel = el("label", {}, T.linkLabel);
+    this.shareInput = el("input", { type: "text", readonly: "", "data-role": "share-link", spellcheck: "false" });
+    shareLabel.append(this.shareInput);
+    this.shareEl.append(shareLabel);
+
+    this.editorEl = this.buildEditor();
+
+    this.capturesEl = el("ul", { class: "tb-captures", "data-role": "captures", "aria-label": T.captures });
+    const movesWrap = el("div", { class: "tb-moves" });
+    movesWrap.append(el("h4", {}, T.moveList));
+    this.moveListEl = el("ol", { class: "tb-move-list", "data-role": "move-list" });
+    this.marksEl = el("ul", { class: "tb-marks-key", "data-role": "move-marks", hidden: "" });
+    movesWrap.append(this.moveListEl, this.marksEl);
+
+    this.assumptionsEl = this.buildAssumptions();
+    this.liveEl = el("div", { class: "tb-sr", "aria-live": "polite", "data-role": "live" });
+
+    // The toolbar comes first: the lines below it change in length with the game (status,
+    // result, notices), and a button must not move between two clicks (a double click on End
+    // would hit Undo).
+    panel.append(bar, this.statusEl, this.engineEl, this.bannerEl, this.variantEl, this.messageEl,
+      this.shareEl, this.editorEl, this.capturesEl, movesWrap);
+    if (this.assumptionsEl) panel.append(this.assumptionsEl);
+    panel.append(this.liveEl);
+    const figure = svg.closest("figure");
+    if (figure && figure.parentNode === root) figure.after(panel);
+    else root.append(panel);
+
+    // pointer input (mouse, pen, touch): click-click and drag
+    svg.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    svg.addEventListener("pointermove", (e) => this.onPointerMove(e));
+    svg.addEventListener("pointerup", (e) => this.onPointerUp(e));
+    svg.addEventListener("pointercancel", () => this.cancelDrag());
+    svg.addEventListener("keydown", (e) => this.onKey(e));
+    svg.addEventListener("focus", () => {
+      boardFocused(this.ui, true);
+      if (svg.matches(":focus-visible")) usedInput(this.ui, true);
+      this.renderFocus();
+    });
+    svg.addEventListener("blur", () => { boardFocused(this.ui, false); this.renderFocus(); });
+    window.addEventListener("hashchange", () => this.onHashChange());
+    this.buildStatic();
+  }
+
+  buildEditor() {
+    const T = this.T;
+    const box = el("fieldset", { class: "tb-editor", "data-role": "editor", hidden: "" });
+    box.append(el("legend", {}, T.editorTitle), el("p", { class: "tb-help" }, T.editorHelp));
+    const tools = el("div", { class: "tb-tools" });
+    const name = `tb-tool-${this.data.variant}`;
+    // Commander and knight tools only where the variant's own layout has such pieces (the
+    // engine refuses them elsewhere: no rules for them).
+    const layoutKinds = new Set(Object.values(this.data.layout_pieces || this.data.pieces || {}));
+    const kinds = ["attacker", "defender", "king", ...["commander", "knight"].filter((k) => layoutKinds.has(k))];
+    for (const t of [...kinds, "remove"]) {
+      const lab = el("label", {});
+      const r = el("input", { type: "radio", name, value: t, "data-tool": t });
+      if (t === "attacker") r.checked = true;
+      lab.append(r, document.createTextNode(" " + T.tool[t]));
+      tools.append(lab);
+    }
+    this.toolInputs = tools.querySelectorAll("input");
+    const side = el("div", { class: "tb-editor-side" });
+    side.append(el("span", {}, T.editorToMove + ": "));
+    const sname = `tb-side-${this.data.variant}`;
+    for (const s of ["attackers", "defenders"]) {
+      const lab = el("label", {});
+      const r = el("input", { type: "radio", name: sname, value: s, "data-editor-turn": s });
+      r.addEventListener("change", () => { if (this.ui.editor && r.checked) setEditorTurn(this.ui, s); });
+      lab.append(r, document.createTextNode(" " + T.side[s]));
+      side.append(lab);
+    }
+    this.sideInputs = side.querySelectorAll("input");
+    const btns = el("div", { class: "tb-editor-buttons" });
+    const mk = (role, text, fn) => {
+      const b = el("button", { type: "button", "data-editor": role }, text);
+      b.addEventListener("click", fn);
+      btns.append(b);
+    };
+    mk("clear", T.editorClear, () => { setEditorPieces(this.ui, {}); this.render(); });
+    mk("start", T.editorStart, () => {
+      setEditorPieces(this.ui, this.data.pieces);
+      this.setEditorTurn(this.home.to_move || this.firstMover());
+      this.render();
+    });
+    mk("play", T.editorPlay, () => this.editorPlay());
+    mk("cancel", T.editorCancel, () => this.leaveEditor());
+    box.append(tools, side, btns);
+    return box;
+  }
+
+  buildAssumptions() {
+    const list = Array.isArray(this.data.assumptions) ? this.data.assumptions : [];
+    const usable = list.filter((a) => a && a.key && a.alternative !== null && a.alternative !== undefined);
+    this.assumptionKeys = usable.map((a) => String(a.key));
+    if (!list.length) return null;
+    const T = this.T;
+    const box = el("fieldset", { class: "tb-assumptions", "data-role": "assumptions" });
+    box.append(el("legend", {}, T.assumptionsTitle), el("p", { class: "tb-help" }, T.assumptionsHelp));
+    this.altInputs = {};
+    const ul = el("ul", {});
+    for (const a of list) {
+      const li = el("li", { "data-assumption": String(a.key) });
+      const label = typeof a.label === "string" ? a.label : this.ruleName(a.key);
+      const value = typeof a.value_label === "string" ? a.value_label : this.valueName(a.key, a.value);
+      li.append(el("strong", {}, `${label}${nameColon(label)} `), document.createTextNode(`${value} (${T.assumed})`));
+      if (a.note) li.append(el("span", { class: "tb-note" }, " — " + String(a.note)));
+      if (a.alternative !== null && a.alternative !== undefined) {
+        const lab = el("label", { class: "tb-switch" });
+        const cb = el("input", { type: "checkbox", "data-alternative": String(a.key) });
+        cb.addEventListener("change", () => this.onAssumptionSwitch(String(a.key), cb.checked));
+        this.altInputs[a.key] = cb;
+        lab.append(cb, document.createTextNode(` ${T.useAlternative}: ${this.altText(a)}`));
+        li.append(el("br"), lab);
+      }
+      ul.append(li);
+    }
+    box.append(ul);
+    return box;
+  }
+
+  // Rule and value names come from the page (board-data `label`, `value_label`,
+  // `alternative_label`, written from build_tools/labels.py); the raw key is the last resort.
+  ruleName(key) { return String(key); }
+
+  valueName(key, v) {
+    if (Array.isArray(v)) return v.join(", ");
+    return String(v);
+  }
+
+  altText(a) {
+    if (typeof a.alternative_label === "string") return a.alternative_label;
+    const alt = a.alternative;
+    if (alt && typeof alt === "object" && !Array.isArray(alt)) {
+      return Object.entries(alt).map(([k, v]) => ruleAndValue(this.ruleName(k), this.valueName(k, v))).join("; ");
+    }
+    return this.valueName(a.key, alt);
+  }
+
+  /** Squares, special squares and coordinates: rebuilt only on flip. */
+  buildStatic() {
+    const { cell, size } = this;
+    this.staticKey = JSON.stringify([this.ui.flipped, this.st.special || {}]);
+    this.gSquares.replaceChildren();
+    this.gLabels.replaceChildren();
+    this.squareEls = {};
+    const special = this.st.special || {};
+    const kindOf = {};
+    for (const k of ["throne", "corners", "camps"]) for (const s of special[k] || []) kindOf[s] = k;
+    this.gSquares.append(svgEl("rect", {
+      x: this.ox, y: this.oy, width: size * cell, height: size * cell, class: "tb-frame",
+    }));
+    for (let f = 0; f < size; f++) {
+      for (let r = 0; r < size; r++) {
+        const sq = squareName(f, r);
+        const [c, w] = this.cellOf(sq);
+        const rect = svgEl("rect", {
+          x: this.ox + c * cell, y: this.oy + w * cell, width: cell, height: cell,
+          class: "tb-sq" + (kindOf[sq] ? ` tb-${kindOf[sq]}` : ""), "data-square": sq,
+        });
+        this.squareEls[sq] = rect;
+        this.gSquares.append(rect);
+        const kind = kindOf[sq];
+        if (kind === "throne" || kind === "corners") { // as build_tools/diagram.py draws them
+          const x = this.ox + c * cell, y = this.oy + w * cell, i = cell * 0.2;
+          const d = kind === "throne"
+            ? `M${x + i} ${y + i}L${x + cell - i} ${y + cell - i}M${x + cell - i} ${y + i}L${x + i} ${y + cell - i}`
+            : `M${x + i} ${y + i}L${x + cell - i} ${y + cell - i}`;
+          this.gSquares.append(svgEl("path", { d, class: "tb-special-mark", "pointer-events": "none" }));
+        }
+      }
+    }
+    if (this.margin >= cell * 0.3) {
+      const fs = cell * 0.42;
+      for (let i = 0; i < size; i++) {
+        const fileSq = this.squareAtCell(i, size - 1);
+        const rankSq = this.squareAtCell(0, i);
+        const common = { "font-size": fs, "text-anchor": "middle", "dominant-baseline": "central", class: "tb-label" };
+        const ft = svgEl("text", { ...common, x: this.ox + (i + 0.5) * cell, y: this.oy + size * cell + this.margin / 2 });
+        ft.textContent = fileSq[0];
+        const rt = svgEl("text", { ...common, x: this.ox - this.margin / 2, y: this.oy + (i + 0.5) * cell });
+        rt.textContent = rankSq.slice(1);
+        this.gLabels.append(ft, rt);
+      }
+    }
+  }
+
+  pieceEl(sq, kind) {
+    const [c, w] = this.cellOf(sq);
+    const { cell } = this;
+    const cx = this.ox + (c + 0.5) * cell, cy = this.oy + (w + 0.5) * cell;
+    const g = svgEl("g", { class: `tb-piece tb-${kind}`, "data-piece": kind, "data-square": sq });
+    const radius = cell * 0.38;
+    g.append(svgEl("circle", { cx, cy, r: radius, class: "tb-body" }));
+    // Marks as build_tools/diagram.py draws them, so pieces differ by shape, not colour alone:
+    // the king a cross, a commander a light ring on its dark disc, the knight a dark diamond.
+    if (kind === "king") {
+      const k = radius * 0.6;
+      g.append(svgEl("path", { d: `M${cx - k} ${cy}H${cx + k}M${cx} ${cy - k}V${cy + k}`, class: "tb-king-cross" }));
+    } else if (kind === "commander") {
+      g.append(svgEl("circle", { cx, cy, r: radius * 0.58, class: "tb-mark tb-commander-ring" }));
+    } else if (kind === "knight") {
+      const h = radius * 0.62, w = radius * 0.46;
+      g.append(svgEl("path", { d: `M${cx} ${cy - h}L${cx + w} ${cy}L${cx} ${cy + h}L${cx - w} ${cy}Z`, class: "tb-mark tb-knight-diamond" }));
+    }
+    if (this.drag && this.drag.moved && this.drag.from === sq) {
+      g.classList.add("tb-dragging");
+      g.setAttribute("transform", `translate(${this.drag.dx} ${this.drag.dy})`);
+      this.drag.el = g;
+    }
+    return g;
+  }
+
+  ruleLink(ref) {
+    const T = this.T;
+    const anchor = ref && this.data.sections ? this.data.sections[ref] : null;
+    const text = `§${ref}`;
+    // an anchor on this page, or (example boards) on the variant's page: ../../variants/<slug>/#sec-5-3
+    if (typeof anchor === "string" && /^(?:(?:\.\.\/)+(?:en\/)?variants\/[a-z0-9-]+\/)?#[A-Za-z0-9_\-.]+$/.test(anchor)) {
+      const a = el("a", { href: anchor, title: `${T.rule} ${ref}` }, text);
+      return a;
+    }
+    return document.createTextNode(text);
+  }
+}

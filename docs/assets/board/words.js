@@ -1,0 +1,327 @@
+// Tafl-Kompendium board: the words it shows, German and English (no DOM; unit-tested with
+// `node --test`, tests/js/words.test.mjs). The names of pieces and capture reasons come from the
+// page (board-data `names`, build_tools/labels.py) where it gives them (withSiteNames).
+
+import { MOVES_MAX, PIECE_KINDS } from "./address.js";
+
+// "the last n moves" in the two languages (link and address texts)
+export const LAST_MOVES = {
+  de: (n) => (n === 1 ? "dem letzten Zug" : `den letzten ${n} Zügen`),
+  en: (n) => (n === 1 ? "the last move" : `the last ${n} moves`),
+};
+
+export const STRINGS = {
+  de: {
+    boardLabel: (title) => `Spielbrett ${title}. Pfeiltasten bewegen die Markierung, Eingabe oder Leertaste wählt eine Figur und zieht sie.`,
+    loading: "Spiel-Engine wird geladen …",
+    engineError: (msg) => `Die Spiel-Engine konnte nicht geladen werden: ${msg}`,
+    side: { attackers: "Angreifer", defenders: "Verteidiger" },
+    toMove: (side) => `${side} am Zug`,
+    piece: { attacker: "Angreifer", defender: "Verteidiger", king: "König", commander: "Kommandant", knight: "Ritter" },
+    emptySquare: "leer",
+    actions: { end: "Zug beenden", undo: "Zurück", redo: "Vor", reset: "Neu beginnen", flip: "Brett drehen", edit: "Stellung aufbauen", share: "Link kopieren" },
+    actionTitles: {
+      end: "Den Berserkerzug beenden: die andere Seite ist am Zug",
+      endCompulsory: "Der Berserkerzug muss weitergehen, solange die Figur schlagen kann",
+      undo: "Letzten Zug zurücknehmen", redo: "Zurückgenommenen Zug wiederholen",
+      reset: "Zurück zur Ausgangsstellung dieser Partie", flip: "Brett um 180° drehen",
+      edit: "Figuren setzen und entfernen", share: "Link auf diese Partie kopieren",
+    },
+    moveList: "Züge",
+    noMoves: "Noch keine Züge.",
+    captures: "Schläge und Sprünge im letzten Zug",
+    taken: (what, sq) => `${what} auf ${sq} geschlagen`,
+    kingTaken: (what, sq) => `${what} auf ${sq} gefangen`,
+    jumped: (from, over) => `${from} sprang über ${over} (ohne zu schlagen)`,
+    between: (a, b) => ` zwischen ${a} und ${b}`,
+    by: (list) => ` durch ${list}`,
+    surrounded: (list) => `, umzingelt von ${list}`,
+    edge: (list) => `, am Brettrand eingeschlossen von ${list}`,
+    shieldwall: (list) => ` im Schildwall durch ${list}`,
+    and: "und",
+    withKind: {
+      throneEmpty: "dem leeren Thron", throne: (sq) => `dem Thron ${sq}`,
+      corner: (sq) => `der Ecke ${sq}`, camp: (sq) => `dem Lager ${sq}`, edge: "dem Brettrand",
+      king: (sq) => `dem König auf ${sq}`,
+      commander: (sq) => `dem Kommandanten auf ${sq}`, knight: (sq) => `dem Ritter auf ${sq}`,
+    },
+    jumpBy: {
+      knight: " durch den Sprung des Ritters", commander: " durch den Sprung des Kommandanten",
+      king: " durch den Sprung des Königs", other: " durch einen Sprung",
+    },
+    byCommanders: (how) => `${how} (Königsfang durch Kommandanten)`,
+    // berserk turns
+    berserk: (side, sq, canEnd, escape) => `${side} am Zug. Berserkerzug: nur die Figur auf ${sq} zieht weiter und muss schlagen`
+      + (escape ? " oder fliehen" : "") + (canEnd ? " – oder „Zug beenden“." : "; der Zug muss weitergehen."),
+    berserkOnly: (sq, canEnd) => `In diesem Berserkerzug zieht nur die Figur auf ${sq} weiter`
+      + (canEnd ? " – oder „Zug beenden“." : "; sie muss weiter schlagen."),
+    berserkMarked: (sq, canEnd, escape) => `In diesem Berserkerzug sind nur die markierten Felder möglich: `
+      + `Die Figur auf ${sq} zieht nur weiter, wenn sie dabei schlägt` + (escape ? " oder flieht" : "")
+      + (canEnd ? ". Sonst „Zug beenden“." : "."),
+    berserkOver: (sq, escape) => `Der Berserkerzug ist vorbei: Die Figur auf ${sq} kann nicht weiter schlagen`
+      + (escape ? " oder fliehen." : "."),
+    ended: (side) => `${side}: Berserkerzug beendet.`,
+    plyContinued: " (Fortsetzung des Berserkerzugs)",
+    plyEnd: " (Berserkerzug beendet)",
+    plyFuture: " (zurückgenommen; „Vor“ spielt ihn wieder)",
+    futureTitle: "Zurückgenommener Zug: „Vor“ spielt ihn wieder",
+    marksTitle: "Zeichen der Zugliste (OpenTafl-Notation)",
+    marks: {
+      x: "x schlägt (danach das Feld der geschlagenen Figur)",
+      "^": "^ Sprung über eine feindliche Figur",
+      "=": "= Berserkerzug: dieselbe Figur zieht nach einem Schlag weiter",
+      end: "end: Berserkerzug beendet",
+      future: "grau: zurückgenommen, „Vor“ spielt es wieder",
+    },
+    winner: { attackers: "Die Angreifer gewinnen", defenders: "Die Verteidiger gewinnen", draw: "Unentschieden" },
+    reason: {
+      king_captured: "der König ist gefangen", king_escaped: "der König ist entkommen",
+      encirclement: "alle Verteidiger sind eingeschlossen", edge_fort: "der König hat eine Randfestung gebaut",
+      no_legal_moves: "die Seite am Zug hat keinen erlaubten Zug", repetition: "eine Stellung hat sich wiederholt",
+    },
+    rule: "Regel",
+    moved: (side, notation) => `${side}: ${notation}`,
+    movedCaptures: (n) => (n === 1 ? "ein Stein geschlagen" : `${n} Steine geschlagen`),
+    undone: "Zug zurückgenommen.",
+    redone: (n) => `Zug wiederholt: ${n}`,
+    restarted: "Partie neu begonnen.",
+    illegal: (mv) => `Der Zug ${mv} ist nicht erlaubt.`,
+    illegalWhy: (mv, why) => `Der Zug ${mv} ist nicht erlaubt: ${why}.`,
+    cannotMove: (sq) => `Die Figur auf ${sq} kann jetzt nicht ziehen.`,
+    gameOver: "Die Partie ist beendet: Zurück oder Neu beginnen.",
+    flipped: "Brett gedreht.",
+    focusSquare: (sq, what) => `${sq}: ${what}`,
+    selected: (sq, n) => `${sq} gewählt, ${n} mögliche Ziele.`,
+    // fragment / sharing
+    fragmentError: (why) => `Der Link enthält keine gültige Partie (${why}). Es gilt die Startaufstellung.`,
+    fragTooLong: "zu lang",
+    fragSyntax: "unerwartete Zeichen",
+    fragKey: (k) => `unbekannter Teil „${k}“`,
+    fragDup: (k) => `„${k}“ doppelt`,
+    fragPos: "Stellung unlesbar",
+    fragTurn: "Seite am Zug unbekannt",
+    fragMoves: "Zugliste unlesbar",
+    fragTooMany: `mehr als ${MOVES_MAX} Züge`,
+    fragAlt: "unbekannte Regelabwandlung",
+    fragEngine: (msg) => `Stellung: ${msg}`,
+    fragMoveIllegal: (i, mv, why) => `Zug ${i} (${mv}) ist nicht erlaubt${why ? ": " + why : ""}`,
+    linkCopied: "Link kopiert.",
+    linkManual: "Der Link konnte nicht automatisch kopiert werden; bitte aus dem Feld kopieren.",
+    linkPosition: (n) => "Die Partie ist für einen Link mit allen Zügen zu lang: Der Link "
+      + (n ? `beginnt mit der Stellung vor ${LAST_MOVES.de(n)}; die Züge davor (und Wiederholungen unter ihnen) enthält er nicht.`
+        : "enthält die Stellung jetzt, ohne die Züge davor."),
+    linkLabel: "Link auf diese Partie",
+    addressCut: (n) => `Die Adresse enthält nicht die ganze Partie (zu lang): Sie beginnt bei der Stellung vor ${LAST_MOVES.de(n)}; die Züge davor lassen sich nicht zurücknehmen.`,
+    loadedFromLink: "Partie aus dem Link geladen.",
+    // editor
+    editorTitle: "Stellung aufbauen",
+    editorHelp: "Figur wählen, dann auf Felder klicken; ein Klick auf eine gleiche Figur entfernt sie.",
+    tool: { attacker: "Angreifer", defender: "Verteidiger", king: "König", commander: "Kommandant", knight: "Ritter", remove: "Entfernen" },
+    editorToMove: "Am Zug",
+    editorClear: "Brett leeren",
+    editorStart: "Startaufstellung",
+    editorPlay: "Von hier spielen",
+    editorCancel: "Abbrechen",
+    impossible: (why) => `Diese Stellung ist nicht möglich: ${why}`,
+    editing: "Aufbaumodus: Felder anklicken, um Figuren zu setzen.",
+    placed: (sq, what) => `${sq}: ${what}`,
+    // assumptions
+    assumptionsTitle: "Annahmen dieses Bretts",
+    assumptionsHelp: "Die Quelle lässt diese Regeln offen; das Brett spielt die angenommene Lesart. Jeder Schalter wechselt zur Alternative.",
+    assumed: "angenommen",
+    alternative: "Alternative",
+    useAlternative: "Alternative spielen",
+    variantNotice: (list) => `Abgewandelte Regeln: Das Brett spielt jetzt eine Variante der dokumentierten Regeln (${list}).`,
+    rulesChanged: "Regeln gewechselt.",
+    rulesReplayed: (n) => `Regeln gewechselt: Die Partie geht unter den neuen Regeln weiter; ${n === 1 ? "ihr Zug ist" : `alle ${n} Züge sind`} auch nach ihnen erlaubt.`,
+    rulesRestarted: (no, mv, why) => `Regeln gewechselt: Zug ${no} (${mv}) ist nach den neuen Regeln nicht erlaubt${why ? ` (${why})` : ""}. `
+      + "Die Partie beginnt deshalb unter ihnen wieder bei ihrer Ausgangsstellung.",
+    rulesReplayedOver: (n, result) => `Regeln gewechselt: ${n === 1 ? "Ihr Zug ist" : `Alle ${n} Züge sind`} auch nach den neuen Regeln erlaubt; die Partie ist beendet (${result}).`,
+    futureDropped: (n) => ` ${n === 1 ? "Der zurückgenommene Zug ist" : `Die ${n} zurückgenommenen Züge sind`} damit verworfen.`,
+    altRefused: (why) => `Die Alternative lässt sich in dieser Stellung nicht spielen: ${why}. Es gelten weiter die bisherigen Regeln.`,
+    stuck: { attackers: "Die Angreifer können nicht ziehen", defenders: "Die Verteidiger können nicht ziehen" },
+    stuckWhy: "die Quelle regelt diesen Fall nicht",
+    stuckSee: "siehe Annahmen",
+  },
+  en: {
+    boardLabel: (title) => `${title} board. Arrow keys move the focus square, Enter or Space selects a piece and moves it.`,
+    loading: "Loading the game engine …",
+    engineError: (msg) => `The game engine could not be loaded: ${msg}`,
+    side: { attackers: "Attackers", defenders: "Defenders" },
+    toMove: (side) => `${side} to move`,
+    piece: { attacker: "attacker", defender: "defender", king: "king", commander: "commander", knight: "knight" },
+    emptySquare: "empty",
+    actions: { end: "End turn", undo: "Undo", redo: "Redo", reset: "Restart", flip: "Flip board", edit: "Set up position", share: "Copy link" },
+    actionTitles: {
+      end: "End the berserk turn: the other side is to move",
+      endCompulsory: "The berserk turn must go on while the piece can capture",
+      undo: "Take back the last move", redo: "Replay the move taken back",
+      reset: "Back to the starting position of this game", flip: "Turn the board by 180°",
+      edit: "Place and remove pieces", share: "Copy a link to this game",
+    },
+    moveList: "Moves",
+    noMoves: "No moves yet.",
+    captures: "Captures and jumps in the last move",
+    taken: (what, sq) => `${what} on ${sq} taken`,
+    kingTaken: (what, sq) => `${what} on ${sq} captured`,
+    jumped: (from, over) => `${from} jumped over ${over} (no capture)`,
+    between: (a, b) => ` between ${a} and ${b}`,
+    by: (list) => ` by ${list}`,
+    surrounded: (list) => `, surrounded by ${list}`,
+    edge: (list) => `, enclosed against the board edge by ${list}`,
+    shieldwall: (list) => ` in a shieldwall by ${list}`,
+    and: "and",
+    withKind: {
+      throneEmpty: "the empty throne", throne: (sq) => `the throne ${sq}`,
+      corner: (sq) => `the corner ${sq}`, camp: (sq) => `the camp ${sq}`, edge: "the board edge",
+      king: (sq) => `the king on ${sq}`,
+      commander: (sq) => `the commander on ${sq}`, knight: (sq) => `the knight on ${sq}`,
+    },
+    jumpBy: {
+      knight: " by the knight's jump", commander: " by the commander's jump",
+      king: " by the king's jump", other: " by a jump",
+    },
+    byCommanders: (how) => `${how} (king capture by commanders)`,
+    berserk: (side, sq, canEnd, escape) => `${side} to move. Berserk move: only the piece on ${sq} moves on, and it must capture`
+      + (escape ? " or escape" : "") + (canEnd ? " – or “End turn”." : "; the turn must go on."),
+    berserkOnly: (sq, canEnd) => `In this berserk turn only the piece on ${sq} moves on`
+      + (canEnd ? " – or “End turn”." : "; it must capture again."),
+    berserkMarked: (sq, canEnd, escape) => "In this berserk turn only the marked squares are possible: "
+      + `the piece on ${sq} moves on only with a move that captures` + (escape ? " or escapes" : "")
+      + (canEnd ? ". Otherwise “End turn”." : "."),
+    berserkOver: (sq, escape) => `The berserk turn is over: the piece on ${sq} cannot capture again`
+      + (escape ? " or escape." : "."),
+    ended: (side) => `${side}: berserk turn ended.`,
+    plyContinued: " (berserk move, continued)",
+    plyEnd: " (berserk turn ended)",
+    plyFuture: " (taken back; Redo replays it)",
+    futureTitle: "Move taken back: Redo replays it",
+    marksTitle: "Marks in the move list (OpenTafl notation)",
+    marks: {
+      x: "x captures (followed by the square of the piece taken)",
+      "^": "^ jump over an enemy piece",
+      "=": "= berserk move: the same piece moves on after a capture",
+      end: "end: berserk turn ended",
+      future: "grey: taken back, Redo replays it",
+    },
+    winner: { attackers: "The attackers win", defenders: "The defenders win", draw: "Draw" },
+    reason: {
+      king_captured: "the king is captured", king_escaped: "the king has escaped",
+      encirclement: "all defenders are encircled", edge_fort: "the king has built an exit fort",
+      no_legal_moves: "the side to move has no legal move", repetition: "a position was repeated",
+    },
+    rule: "rule",
+    moved: (side, notation) => `${side}: ${notation}`,
+    movedCaptures: (n) => (n === 1 ? "one piece taken" : `${n} pieces taken`),
+    undone: "Move taken back.",
+    redone: (n) => `Move replayed: ${n}`,
+    restarted: "Game restarted.",
+    illegal: (mv) => `The move ${mv} is not legal.`,
+    illegalWhy: (mv, why) => `The move ${mv} is not legal: ${why}.`,
+    cannotMove: (sq) => `The piece on ${sq} cannot move now.`,
+    gameOver: "The game is over: undo or restart.",
+    flipped: "Board flipped.",
+    focusSquare: (sq, what) => `${sq}: ${what}`,
+    selected: (sq, n) => `${sq} selected, ${n} possible targets.`,
+    fragmentError: (why) => `The link does not hold a valid game (${why}). Showing the starting position.`,
+    fragTooLong: "too long",
+    fragSyntax: "unexpected characters",
+    fragKey: (k) => `unknown part “${k}”`,
+    fragDup: (k) => `“${k}” given twice`,
+    fragPos: "position unreadable",
+    fragTurn: "unknown side to move",
+    fragMoves: "move list unreadable",
+    fragTooMany: `more than ${MOVES_MAX} moves`,
+    fragAlt: "unknown rule change",
+    fragEngine: (msg) => `position: ${msg}`,
+    fragMoveIllegal: (i, mv, why) => `move ${i} (${mv}) is not legal${why ? ": " + why : ""}`,
+    linkCopied: "Link copied.",
+    linkManual: "The link could not be copied automatically; please copy it from the field.",
+    linkPosition: (n) => "The game is too long for a link with every move: the link "
+      + (n ? `starts from the position before ${LAST_MOVES.en(n)}; it leaves out the moves before that (and any repetition among them).`
+        : "holds the position now, without the moves before it."),
+    linkLabel: "Link to this game",
+    addressCut: (n) => `The address does not hold the whole game (too long): it starts from the position before ${LAST_MOVES.en(n)}; the moves before that cannot be taken back.`,
+    loadedFromLink: "Game loaded from the link.",
+    editorTitle: "Set up a position",
+    editorHelp: "Choose a piece, then click squares; clicking the same piece again removes it.",
+    tool: { attacker: "Attacker", defender: "Defender", king: "King", commander: "Commander", knight: "Knight", remove: "Remove" },
+    editorToMove: "To move",
+    editorClear: "Clear board",
+    editorStart: "Starting position",
+    editorPlay: "Play from here",
+    editorCancel: "Cancel",
+    impossible: (why) => `This position is not possible: ${why}`,
+    editing: "Set-up mode: click squares to place pieces.",
+    placed: (sq, what) => `${sq}: ${what}`,
+    assumptionsTitle: "Assumptions on this board",
+    assumptionsHelp: "The source leaves these rules open; the board plays the assumed reading. Each switch changes to the alternative.",
+    assumed: "assumed",
+    alternative: "alternative",
+    useAlternative: "Play the alternative",
+    variantNotice: (list) => `Changed rules: the board now plays a variant of the documented rules (${list}).`,
+    rulesChanged: "Rules changed.",
+    rulesReplayed: (n) => `Rules changed: the game goes on under the new rules; ${n === 1 ? "its move is" : `all ${n} moves are`} legal under them too.`,
+    rulesRestarted: (no, mv, why) => `Rules changed: move ${no} (${mv}) is not legal under the new rules${why ? ` (${why})` : ""}. `
+      + "So the game starts again from its starting position under them.",
+    rulesReplayedOver: (n, result) => `Rules changed: ${n === 1 ? "its move is" : `all ${n} moves are`} legal under the new rules too; the game is over (${result}).`,
+    futureDropped: (n) => ` ${n === 1 ? "The move taken back is" : `The ${n} moves taken back are`} dropped.`,
+    altRefused: (why) => `The alternative cannot be played in this position: ${why}. The board keeps the rules it had.`,
+    stuck: { attackers: "The attackers cannot move", defenders: "The defenders cannot move" },
+    stuckWhy: "the source does not cover this case",
+    stuckSee: "see the assumptions",
+  },
+};
+
+
+
+/** `text` with its first letter in capitals (a line or sentence that starts with a word). */
+export function capitalize(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
+
+/** `text` as a sentence: a full stop added unless it already ends with one (or ! ? …). */
+export function sentence(text) { return /[.!?…]["“”»]?$/.test(text) ? text : text + "."; }
+
+/** What follows a rule's name before its value (build_tools/labels.py name_colon): ":", or
+ *  nothing when the name holds a colon already ("Thron: feindlich für"). */
+export function nameColon(name) { return name.includes(":") ? "" : ":"; }
+
+/** A rule's name and value in one phrase: "Thron: nein", "Thron: feindlich für Angreifer". */
+export function ruleAndValue(name, value) { return `${name}${nameColon(name)} ${value}`; }
+
+export function joinList(items, andWord) {
+  if (items.length <= 1) return items.join("");
+  return items.slice(0, -1).join(", ") + ` ${andWord} ` + items[items.length - 1];
+}
+
+/** The reader's words for a link's refusal (address.js readFragment). */
+export function fragmentWhy(T, refusal) {
+  switch (refusal.code) {
+    case "too_long": return T.fragTooLong;
+    case "key": return T.fragKey(refusal.key);
+    case "dup": return T.fragDup(refusal.key);
+    case "pos": return T.fragPos;
+    case "turn": return T.fragTurn;
+    case "moves": return T.fragMoves;
+    case "too_many": return T.fragTooMany;
+    case "alt": return T.fragAlt;
+    default: return T.fragSyntax;
+  }
+}
+
+/** The board's strings with the site's own words where the page's board-data `names` gives
+ *  them (notes/CONTRACTS.md: `names.pieces` {kind: [singular, plural]}, `names.capture_reasons`
+ *  {reason: words}, from build_tools/labels.py); the board's own words are the fallback. */
+export function withSiteNames(T, names) {
+  if (!names || typeof names !== "object") return T;
+  const piece = { ...T.piece }, tool = { ...T.tool };
+  const given = names.pieces && typeof names.pieces === "object" ? names.pieces : {};
+  for (const kind of PIECE_KINDS) {
+    const n = given[kind];
+    if (Array.isArray(n) && typeof n[0] === "string" && n[0]) piece[kind] = tool[kind] = n[0];
+  }
+  const reasons = {};
+  if (names.capture_reasons && typeof names.capture_reasons === "object") {
+    for (const [k, v] of Object.entries(names.capture_reasons)) if (typeof v === "string") reasons[k] = v;
+  }
+  return { ...T, piece, tool, reasonWords: reasons };
+}

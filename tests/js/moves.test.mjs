@@ -1,0 +1,101 @@
+// Unit tests of the move-list and turn formatting (docs/assets/board/moves.js).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import {
+  berserkOver, captureText, futurePlies, futureTurns, jumpText, lastTurn, notationMarks, resultText, turnNumbers,
+} from "../../docs/assets/board/moves.js";
+import { STRINGS } from "../../docs/assets/board/words.js";
+
+const DE = STRINGS.de, EN = STRINGS.en;
+
+test("one number per turn: the plies of a berserk turn share it (OpenTafl c2=d2xe2, end)", () => {
+  const plies = [
+    { move: "a4-c4", side: "attackers" },
+    { move: "e4-d4", side: "defenders", continues: true }, // a capture: the berserker goes on
+    { move: "d4-d2", side: "defenders", continues: true },
+    { move: "end", side: "defenders" },
+    { move: "c4-c2", side: "attackers" },
+  ];
+  assert.deepEqual(turnNumbers(plies), [1, 2, 2, 2, 3]);
+  // a ply that went on, followed by the other side (the engine decided the turn was over)
+  assert.deepEqual(turnNumbers([{ move: "a1-a2", side: "attackers", continues: true }, { move: "b1-b2", side: "defenders" }]), [1, 2]);
+  assert.deepEqual(turnNumbers([]), []);
+});
+
+test("marks of OpenTafl notation: x captures, ^ jumps, = berserk, end", () => {
+  assert.deepEqual(notationMarks("c2=d2xe2"), ["x", "="]);
+  assert.deepEqual(notationMarks("c3^c5"), ["^"]);
+  assert.deepEqual(notationMarks("e6^=e8xe7"), ["x", "^", "="]);
+  assert.deepEqual(notationMarks("end"), ["end"]);
+  assert.deepEqual(notationMarks("w5-x5"), []); // file x after the dash is no capture
+  assert.deepEqual(notationMarks("d1-d4"), []);
+});
+
+test("the last turn is every ply of a berserk turn, and names the piece that moved", () => {
+  const st = {
+    cursor: 3, pieces: { d2: "knight" },
+    history: [
+      { move: "a4-c4", side: "attackers" },
+      { move: "e4-d4", side: "defenders", continues: true, piece: "knight" },
+      { move: "d4-d2", side: "defenders", piece: "knight" },
+    ],
+  };
+  const t = lastTurn(st);
+  assert.deepEqual(t.plies.map((h) => h.move), ["e4-d4", "d4-d2"]);
+  assert.equal(t.mover, "knight");
+  assert.equal(lastTurn({ cursor: 0, history: [], pieces: {} }), null);
+});
+
+test("a custodial capture is worded with both partners, the mover first", () => {
+  const c = { square: "e5", piece: "attacker", reason: "custodial", with: [{ square: "e6", kind: "defender" }] };
+  const played = { move: "e3-e4", piece: "defender" };
+  assert.equal(captureText(DE, c, played, null, { e4: "defender", e6: "defender" }), "Angreifer auf e5 geschlagen zwischen e4 und e6");
+  assert.equal(captureText(EN, c, played, null, { e4: "defender", e6: "defender" }), "Attacker on e5 taken between e4 and e6");
+});
+
+test("an empty hostile throne and a king captured by four are said as such", () => {
+  const throne = { square: "e4", piece: "defender", reason: "hostile_throne", with: [{ square: "e5", kind: "throne" }] };
+  assert.equal(captureText(DE, throne, { move: "e1-e3", piece: "attacker" }, null, {}),
+    "Verteidiger auf e4 geschlagen zwischen e3 und dem leeren Thron");
+  const king = {
+    square: "e5", piece: "king", reason: "king_surrounded",
+    with: [{ square: "e6", kind: "attacker" }, { square: "d5", kind: "attacker" }, { square: "f5", kind: "attacker" }],
+  };
+  assert.equal(captureText(EN, king, { move: "e1-e4", piece: "attacker" }, null, {}),
+    "King on e5 captured, surrounded by e4, e6, d5 and f5");
+});
+
+test("a jump that takes nothing gets its own line; one that captures does not", () => {
+  const over = { move: "b6-b8", jump: true, jumped: "b7", captures: [] };
+  assert.equal(jumpText(DE, over), "b6 sprang über b7 (ohne zu schlagen)");
+  assert.equal(jumpText(DE, { ...over, captures: [{ square: "b7" }] }), null);
+  assert.equal(jumpText(DE, { move: "b6-b7" }), null);
+});
+
+test("results: the winner and the reason", () => {
+  assert.equal(resultText(DE, { winner: "defenders", reason: "king_escaped" }), "Die Verteidiger gewinnen: der König ist entkommen");
+  assert.equal(resultText(EN, { winner: null, reason: "repetition" }), "Draw: a position was repeated");
+});
+
+test("a berserk turn that ended by itself is said, with escape for a king where the rules allow it", () => {
+  const st = { cursor: 1, result: null, history: [{ move: "f6-f3", berserk: true, piece: "king" }] };
+  assert.equal(berserkOver(EN, st, { berserk: { value: "capture_or_escape" } }),
+    "The berserk turn is over: the piece on f3 cannot capture again or escape.");
+  assert.equal(berserkOver(EN, st, { berserk: { value: "capture" } }),
+    "The berserk turn is over: the piece on f3 cannot capture again.");
+  assert.equal(berserkOver(EN, { ...st, history: [{ move: "f6-f3", berserk: true, continues: true }] }, null), null);
+});
+
+test("moves taken back: detailed plies when the worker gave them, counted in turns", () => {
+  const st = {
+    cursor: 1, history: [{ move: "a4-c4", side: "attackers" }],
+    future: ["e4-d4", "end"],
+    future_plies: [{ move: "e4-d4", notation: "e4-d4xd3", side: "defenders", continues: true }, { move: "end", notation: "end", side: "defenders" }],
+  };
+  assert.equal(futurePlies(st)[0].notation, "e4-d4xd3");
+  assert.equal(futureTurns(st), 1);
+  assert.deepEqual(futurePlies({ future: ["a1-a2"], future_plies: [] }), [{ move: "a1-a2", notation: "a1-a2" }]);
+  assert.equal(futureTurns({ cursor: 0, history: [], future: [] }), 0);
+});
