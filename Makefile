@@ -50,6 +50,8 @@ cases: venv
 bench: venv
 	$(PY) -m tafl_core bench --variant alea-evangelii --seconds 5 --seed 1
 	$(PY) -m tafl_core bench --variant copenhagen-hnefatafl --seconds 5 --seed 1
+	$(PY) -m tafl_core bench-search --seconds 1 copenhagen-hnefatafl alea-evangelii
+	$(PY) -m tafl_core bench-search --seconds 5 copenhagen-hnefatafl alea-evangelii
 
 bench-site: venv node
 	$(PY) -m build_tools bench-site

@@ -19,7 +19,7 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
 
 Scores are ints from the side to move's point of view; a won game scores ``WIN - plies``
 (sooner wins score higher), a draw 0. The time budget is checked by the search itself
-(``time.perf_counter``, every 512 nodes).
+(``time.perf_counter``, every 256 nodes).
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ WIN = 1_000_000
 #: Scores beyond this are wins or losses.
 WIN_BOUND = WIN - 10_000
 MAX_DEPTH = 64
+#: Time budget of :func:`best_move` when no depth, time or node limit is given (seconds).
+DEFAULT_SECONDS = 2.0
 #: Entries of the transposition table before it is cleared.
 TT_MAX = 300_000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -224,7 +226,8 @@ class Search:
                 self._root_best, self._root_score = m, s
             if s > alpha:
                 alpha = s
-        self._store(0, depth, best_score, -INF, beta, best_move)
+        if not noise:   # a noisy root score is no bound for the table
+            self._store(0, depth, best_score, -INF, beta, best_move)
         return best_score, best_move
 
     def _child(self, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
@@ -265,7 +268,7 @@ class Search:
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         g = self.g
         self.nodes += 1
-        if not self.nodes & 511:
+        if not self.nodes & 255:
             self._tick()
         if g.result is not None:
             return self._terminal(ply)
@@ -348,8 +351,26 @@ class Search:
         if side == DEFENDERS:
             esc = t.escape
             return [m for m in g._plain_codes(DEFENDERS, k) if esc[m & 1023]]
-        near = t.adj[k]
-        return [m for m in g.move_codes() if (m & 1023) in near]
+        # the attackers' moves onto an empty neighbour of the king: from the first piece along
+        # each line out of that square, or by a jump from two squares away (each checked
+        # against that piece's own legal moves)
+        board = g.board
+        out = []
+        froms = set()
+        for q in t.adj[k]:
+            if board[q]:
+                continue
+            for ray in t.rays[q]:
+                for f in ray:
+                    if board[f]:
+                        if SIDE_OF[board[f]] == ATTACKERS:
+                            froms.add(f)
+                        break
+                if t.any_jump and len(ray) > 1 and board[ray[1]] and SIDE_OF[board[ray[1]]] == ATTACKERS:
+                    froms.add(ray[1])
+        for f in froms:
+            out.extend(m for m in g._plain_codes(ATTACKERS, f) if (m & 1023) in t.adj[k])
+        return out
 
     def _ordered(self, codes: list[int], hash_move: int, ply: int) -> list[int]:
         """``codes`` best first: hash move, king to an escape square, next to the king, likely
@@ -436,7 +457,8 @@ def best_move(game, depth: int | None = None, seconds: float | None = None, node
               level: str | None = None, seed: int = 0, use_tt: bool = True) -> dict:
     """Search ``game`` and return :meth:`Search.reply` (``{"move", "score", "depth", "nodes",
     "nps", "pv", "turn"}``). ``level`` (a key of :data:`LEVELS`) sets the depth, time budget and
-    noise; explicit ``depth``/``seconds`` narrow them further. The game is left as it was.
+    noise; explicit ``depth``/``seconds`` narrow them further; with no limit at all the search
+    spends :data:`DEFAULT_SECONDS`. The game is left as it was.
 
     Raises:
         ValueError: an unknown level.
@@ -450,6 +472,8 @@ def best_move(game, depth: int | None = None, seconds: float | None = None, node
         if lv.seconds is not None:
             seconds = min(seconds, lv.seconds) if seconds else lv.seconds
         noise = lv.noise
+    if seconds is None and nodes is None and (depth is None or depth >= MAX_DEPTH):
+        seconds = DEFAULT_SECONDS
     return Search(game, use_tt=use_tt, noise=noise, seed=seed).run(depth, seconds, nodes)
 
 
