@@ -60,15 +60,6 @@ class Outcomes:
         for s in todo:
             if edge[s]:
                 return False
-        # Quick exit, same answer: a defender with a line free of attackers to the board's end
-        # reaches the edge along it (the flood fill below would find the same square).
-        for s in todo:
-            for ray in t.rays[s]:
-                for q in ray:
-                    if IS_ATT[board[q]]:
-                        break
-                else:
-                    return False
         seen = set(todo)
         while todo:
             s = todo.pop()

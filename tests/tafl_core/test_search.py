@@ -256,6 +256,27 @@ def test_each_term_points_the_right_way(term, better, worse):
     assert sb > sw
 
 
+def test_evaluation_reads_the_escape_rule():
+    # Linnaeus Tablut: escape = edge. The king on e7 reaches the edge squares e9, a7, i7 and,
+    # over the empty throne e5 (throne_pass lists the king), e1; under corner escape none counts.
+    rs = rules("linnaeus-tablut")
+    assert rs.value("escape") == "edge"
+    g = Game(rs, Position(9, {"e7": "king", "a1": "attacker", "i1": "attacker", "c3": "defender"}), "attackers")
+    t = Evaluator(g).terms(g)
+    assert rs.value("throne_pass") and "king" in rs.value("throne_pass")
+    assert t["king_paths"] == 4          # e9, a7, i7, e1
+    assert t["king_distance"] == -2      # two steps to e9
+    g2 = Game(rs, Position(9, {"e5": "king", "a1": "attacker", "i1": "attacker", "c3": "defender"}), "attackers")
+    assert Evaluator(g2).terms(g2)["king_distance"] == -4
+
+
+def test_no_move_when_the_game_is_over(capsys):
+    g = game_of("brandubh", {"a4": "king", "d2": "defender", "e5": "attacker", "f6": "attacker"}, "defenders")
+    g.play("a4-a1")
+    r = best_move(g, depth=2)
+    assert r["move"] is None and r["pv"] == [] and r["turn"] == []
+
+
 # -- levels ------------------------------------------------------------------------------------------
 def test_levels_from_beginner_to_strong_and_seeded_noise():
     assert list(LEVELS) == ["beginner", "easy", "medium", "strong"]
