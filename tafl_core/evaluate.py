@@ -15,6 +15,9 @@ Terms, each from the defenders' point of view (:meth:`Evaluator.terms`), weighte
   only while empty; the board edge where ``king_capture = surrounded_edge``), counted negative
   and scaled by how many sides a capture of the king needs (2 for ``custodial``, 4 otherwise);
 * ``king_mobility``: the king's legal moves;
+* ``king_fork``: with the defenders to move and no free path yet, 1 when one king move reaches
+  a square from which two lines run free to escape squares (a fork, two plies before the
+  escape), else 0;
 * ``blockade``: attackers on the gates - the squares next to an escape square - counted
   negative.
 
@@ -34,10 +37,11 @@ WEIGHTS: dict[str, int] = {
     "king_distance": 15,    # per step from the nearest escape square
     "king_pressure": 45,    # per hostile neighbour of the king (scaled by 4 / sides needed)
     "king_mobility": 4,     # per legal move of the king
+    "king_fork": 1500,      # the defenders to move, the king can reach a square with two free paths
     "blockade": 25,         # per attacker on a gate next to an escape square
 }
 
-TERMS = ("material", "king_paths", "king_distance", "king_pressure", "king_mobility", "blockade")
+TERMS = ("material", "king_paths", "king_distance", "king_pressure", "king_mobility", "king_fork", "blockade")
 
 
 class Evaluator:
@@ -78,13 +82,15 @@ class Evaluator:
         ndef = len(pieces[DEFENDERS])
         k = game.king
         out = {"material": 0, "king_paths": 0, "king_distance": 0, "king_pressure": 0, "king_mobility": 0,
-               "blockade": 0}
+               "king_fork": 0, "blockade": 0}
         if k >= 0:
             ndef -= 1
             codes = game._plain_codes(DEFENDERS, k)
             esc = t.escape
             paths = sum(1 for m in codes if esc[m & 1023])
             out["king_paths"] = paths
+            if not paths and game.side == DEFENDERS:
+                out["king_fork"] = 1 if self._fork(game, codes) else 0
             out["king_mobility"] = len(codes)
             out["king_distance"] = -self.dist[k]
             hostile = self.king_hostile
@@ -103,6 +109,31 @@ class Evaluator:
         out["blockade"] = -sum(1 for s in pieces[ATTACKERS] if gates[s])
         return out
 
+    def _fork(self, game, codes) -> bool:
+        """True when one of the king's moves ``codes`` reaches a square with two lines free to
+        an escape square where he may stop (passing only squares he may pass)."""
+        t = self.t
+        esc = t.escape
+        board = game.board
+        k = game.king
+        pas = t.passable[KNG]
+        stop = t.stop[KNG]
+        rays = t.rays
+        for m in codes:
+            free = 0
+            for ray in rays[m & 1023]:
+                for q in ray:
+                    if board[q] and q != k:
+                        break
+                    if esc[q]:
+                        free += stop[q]
+                        break
+                    if not pas[q]:
+                        break
+            if free >= 2:
+                return True
+        return False
+
     def defenders_score(self, game) -> int:
         """The weighted sum of :meth:`terms` from the defenders' point of view."""
         w = self.w
@@ -116,6 +147,7 @@ class Evaluator:
         s += w["king_distance"] * tm["king_distance"]
         s += round(w["king_pressure"] * self.pressure_scale * tm["king_pressure"])
         s += w["king_mobility"] * tm["king_mobility"]
+        s += w["king_fork"] * tm["king_fork"]
         s += w["blockade"] * tm["blockade"]
         return s
 

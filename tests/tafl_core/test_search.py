@@ -256,6 +256,15 @@ def test_each_term_points_the_right_way(term, better, worse):
     assert sb > sw
 
 
+def test_king_fork_term_points_the_right_way():
+    # Brandubh, defenders to move: b6-b7 gives the king a7 and (over c7..f7) g7 - a fork - unless
+    # an attacker stands on e7; the same attacker on e5 leaves the fork. a6 gives a7 only (a4).
+    common = {"b6": "king", "a4": "attacker", "c6": "defender", "b5": "defender"}
+    tb, tw, sb, sw = ev_pair("brandubh", {**common, "e5": "attacker"}, {**common, "e7": "attacker"}, "defenders")
+    assert (tb["king_fork"], tw["king_fork"]) == (1, 0)
+    assert sb > sw
+
+
 def test_evaluation_reads_the_escape_rule():
     # Linnaeus Tablut: escape = edge. The king on e7 reaches the edge squares e9, a7, i7 and,
     # over the empty throne e5 (throne_pass lists the king), e1; under corner escape none counts.
