@@ -405,9 +405,9 @@ class Search:
         hist = self.history
         king_from = k << 10 if k >= 0 else -1
 
-        def key(m):
+        def key(m):   # ties broken by the move code, so the order never depends on set order
             if m == hash_move:
-                return 1 << 40
+                return 1 << 60
             to = m & 1023
             s = hist.get(m, 0)
             if (m >> 10) << 10 == king_from and esc[to]:
@@ -420,7 +420,7 @@ class Search:
                 s += 1 << 34
             elif m == k1:
                 s += 1 << 33
-            return s
+            return s << 20 | m
 
         return sorted(codes, key=key, reverse=True)
 
