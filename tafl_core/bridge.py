@@ -66,6 +66,8 @@ class Session:
             raise Refused(refusal(Reason.RULES_NOT_TEXT))
         if overrides is not None and not isinstance(overrides, dict):
             raise Refused(refusal(Reason.OVERRIDES_NOT_A_TABLE))
+        self._search = None        # a search in slices (search_start / search_step)
+        self._search_key = None
         try:
             base = Ruleset.from_toml(rules_toml)
             self.ruleset = base.with_overrides({str(k): _listify(v) for k, v in (overrides or {}).items()})
@@ -272,7 +274,7 @@ class Session:
         """Search on for about ``budget_ms`` milliseconds: the best move so far (the shape of
         :meth:`best`) plus ``done``; None when no search is under way or the game changed
         since :meth:`search_start` (the search is then dropped)."""
-        srch = getattr(self, "_search", None)
+        srch = self._search
         if srch is None or self._search_key != self._game_key():
             self._search = None
             return None
@@ -286,7 +288,7 @@ class Session:
 
     def search_stop(self) -> dict:
         """Drop the search under way (if any); ``{"stopped": bool}``."""
-        had = getattr(self, "_search", None) is not None
+        had = self._search is not None
         self._search = None
         return {"stopped": had}
 

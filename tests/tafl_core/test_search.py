@@ -95,6 +95,20 @@ def test_threatened_loss_in_one_is_answered():
         assert r["move"] in answers, (depth, r)
 
 
+def test_repetition_loss_avoided():
+    # Brandubh: repetition = loss_repeater, repetition_count = 3. After a4-a3 d3-c3 a3-a4 c3-d3
+    # and the same three moves again, c3-d3 would bring the start position back a third time.
+    g = Game(rules("brandubh"))
+    for mv in ("a4-a3", "d3-c3", "a3-a4", "c3-d3", "a4-a3", "d3-c3", "a3-a4"):
+        g.play(mv)
+    p = g.play("c3-d3")
+    assert p.result is not None and p.result.winner == "attackers" and p.result.reason == "repetition"
+    g.undo()
+    for depth in (1, 2, 3):
+        r = best_move(g, depth=depth)
+        assert r["move"] != "c3-d3" and r["score"] > -WIN_BOUND, (depth, r)
+
+
 def test_search_leaves_the_game_as_it_was():
     g = Game(rules("brandubh"))
     g.play("d1-b1")
