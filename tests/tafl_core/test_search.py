@@ -117,7 +117,8 @@ def test_search_leaves_the_game_as_it_was():
     before = (g.position(), g.to_move, g.hash, [str(p.move) for p in g.moves_played],
               [str(p.move) for p in g.undone_moves])
     best_move(g, depth=3)
-    Search(g).run(nodes=300)   # cut inside an iteration
+    r = Search(g).run(nodes=300)   # cut inside an iteration: the limit is checked every 256 nodes
+    assert r["move"] is not None and 300 <= r["nodes"] < 300 + 256
     assert (g.position(), g.to_move, g.hash, [str(p.move) for p in g.moves_played],
             [str(p.move) for p in g.undone_moves]) == before
 
