@@ -66,6 +66,8 @@ class Session:
             raise Refused(refusal(Reason.RULES_NOT_TEXT))
         if overrides is not None and not isinstance(overrides, dict):
             raise Refused(refusal(Reason.OVERRIDES_NOT_A_TABLE))
+        self._search = None        # a search in slices (search_start / search_step)
+        self._search_key = None
         try:
             base = Ruleset.from_toml(rules_toml)
             self.ruleset = base.with_overrides({str(k): _listify(v) for k, v in (overrides or {}).items()})
@@ -230,10 +232,111 @@ class Session:
         self.game.redo()
         return self.state()
 
+    # -- engine moves (tafl_core.search) and game records (tafl_core.records) -------------------
+    def best(self, seconds: float | None = None, depth: int | None = None, level: str | None = None,
+             seed: int = 0, nodes: int | None = None) -> dict:
+        """The engine's best move for the side to move, in one call: ``{"move", "score",
+        "depth", "nodes", "nps", "pv", "turn"}`` as ``python -m tafl_core best --json`` prints
+        (``move`` None when the game is over). The game is left as it was.
+
+        Raises:
+            ValueError: an unknown level or a limit out of range.
+        """
+        from .search import best_move
+        seconds, depth, nodes = _search_limits(seconds, depth, nodes)
+        return best_move(self.game, depth=depth, seconds=seconds, nodes=nodes, level=level or None, seed=int(seed))
+
+    def search_start(self, seconds: float | None = None, depth: int | None = None, level: str | None = None,
+                     seed: int = 0, nodes: int | None = None) -> dict:
+        """Begin a search in slices (so the worker answers other messages between them):
+        the limits as :meth:`best`; then :meth:`search_step` until its ``done``. Returns
+        ``{"started": True}``.
+
+        Raises:
+            ValueError: an unknown level or a limit out of range.
+        """
+        from .search import LEVELS, Search
+        seconds, depth, nodes = _search_limits(seconds, depth, nodes)
+        noise = 0
+        if level:
+            if level not in LEVELS:
+                raise ValueError(f"unknown level '{shown_text(str(level))}' (one of {', '.join(LEVELS)})")
+            lv = LEVELS[level]
+            depth = min(depth, lv.depth) if depth else lv.depth
+            seconds = lv.seconds if lv.seconds is not None and not seconds else seconds
+            noise = lv.noise
+        self._search = Search(self.game, noise=noise, seed=int(seed))
+        self._search.start(depth, seconds if seconds else (None if depth or nodes else 2.0), nodes)
+        self._search_key = self._game_key()
+        return {"started": True}
+
+    def search_step(self, budget_ms: float = 50) -> dict | None:
+        """Search on for about ``budget_ms`` milliseconds: the best move so far (the shape of
+        :meth:`best`) plus ``done``; None when no search is under way or the game changed
+        since :meth:`search_start` (the search is then dropped)."""
+        srch = self._search
+        if srch is None or self._search_key != self._game_key():
+            self._search = None
+            return None
+        budget = min(max(float(budget_ms), 1.0), 60_000.0) / 1000.0
+        done = srch.step(budget)
+        out = srch.reply()
+        out["done"] = done
+        if done:
+            self._search = None
+        return out
+
+    def search_stop(self) -> dict:
+        """Drop the search under way (if any); ``{"stopped": bool}``."""
+        had = self._search is not None
+        self._search = None
+        return {"stopped": had}
+
+    def _game_key(self) -> tuple:
+        g = self.game
+        return (id(g), g.hash, g.berserker, len(g.moves_played))
+
+    def export_record(self, fmt: str = "opentafl") -> dict:
+        """The game as text: ``{"format", "text"}``, ``fmt`` ``"opentafl"`` (an OpenTafl game
+        record) or ``"text"`` (plain moves); tafl_core.records.
+
+        Raises:
+            ValueError: an unknown format.
+        """
+        from .records import export_record
+        return {"format": fmt, "text": export_record(self.game, fmt)}
+
+    def import_record(self, text: str) -> dict:
+        """Read a game record (OpenTafl or plain moves) as a new game: ``{"ok", "error",
+        "reason", "state"}`` as :meth:`play`; a refused record (reason params name the
+        ``line``) leaves the current game as it was."""
+        from .records import RecordError, import_record
+        try:
+            game = import_record(self.ruleset, text)
+        except RecordError as exc:
+            return {"ok": False, "error": str(exc), "reason": exc.refusal.as_dict(), "state": self.state()}
+        self.game = game
+        self._search = None
+        return {"ok": True, "error": None, "reason": None, "state": self.state()}
+
     def playout_bench(self, seconds: float = 2.0, seed: int = 1) -> dict:
         """Random-playout speed inside this interpreter (for the board benchmark)."""
         from .cli import run_bench
         return run_bench(self.ruleset, seconds, seed)
+
+
+def _search_limits(seconds, depth, nodes) -> tuple:
+    """Checked search limits (None where not given)."""
+    seconds = None if seconds in (None, "") else float(seconds)
+    depth = None if depth in (None, "") else int(depth)
+    nodes = None if nodes in (None, "") else int(nodes)
+    if seconds is not None and not 0 < seconds <= 600:
+        raise ValueError("seconds must be more than 0 and at most 600")
+    if depth is not None and not 1 <= depth <= 64:
+        raise ValueError("depth must be 1 to 64")
+    if nodes is not None and not 1 <= nodes <= 100_000_000:
+        raise ValueError("nodes must be 1 to 100000000")
+    return seconds, depth, nodes
 
 
 def _sq_key(name: str):
@@ -342,6 +445,19 @@ class Dispatcher:
             return s.undo()
         if cmd == "redo":
             return s.redo()
+        if cmd == "best":
+            return s.best(a.get("seconds"), a.get("depth"), a.get("level"), a.get("seed") or 0, a.get("nodes"))
+        if cmd == "search_start":
+            return s.search_start(a.get("seconds"), a.get("depth"), a.get("level"), a.get("seed") or 0, a.get("nodes"))
+        if cmd == "search_step":
+            out = s.search_step(a.get("budget_ms", 50))
+            return _Fault("no search under way") if out is None else out
+        if cmd == "search_stop":
+            return s.search_stop()
+        if cmd == "export_record":
+            return s.export_record(a.get("format") or "opentafl")
+        if cmd == "import_record":
+            return s.import_record(a.get("text"))
         if cmd == "playout_bench":
             return s.playout_bench(float(a.get("seconds", 2.0)), int(a.get("seed", 1)))
         return _Fault("unknown command " + str(cmd))

@@ -1,4 +1,5 @@
-"""Command line: ``python -m tafl_core play|moves|bench`` (see README.md).
+"""Command line: ``python -m tafl_core play|moves|bench`` and, from :mod:`tafl_core.cli_search`,
+``best|match|bench-search`` (see README.md).
 
 Malformed input (unknown variant, broken rules file or position, bad square or move) exits 2
 with one line on stderr naming the file, line and fault. An illegal move is not malformed
@@ -270,6 +271,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seconds", type=float, default=5.0)
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--json", action="store_true")
+    from .cli_search import add_parsers   # best, match, bench-search (tafl_core/cli_search.py)
+    add_parsers(sub)
     return p
 
 
@@ -283,7 +286,8 @@ def _main(argv: list[str] | None = None) -> int:
     """The commands; malformed input exits 2 with one line on stderr."""
     try:
         args = build_parser().parse_args(argv)
-        return {"play": cmd_play, "moves": cmd_moves, "bench": cmd_bench}[args.cmd](args)
+        from .cli_search import COMMANDS as SEARCH_COMMANDS
+        return {"play": cmd_play, "moves": cmd_moves, "bench": cmd_bench, **SEARCH_COMMANDS}[args.cmd](args)
     except (UsageError, TaflError) as exc:
         print(f"error: {exc}".replace("\n", " "), file=sys.stderr)
         return 2

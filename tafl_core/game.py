@@ -191,6 +191,13 @@ class Game(MoveGenerator, Captures, Outcomes):
         """Fast path for playouts: play the legal move int ``m`` (not checked); returns the result."""
         return self._push(m >> 10, m & 1023, fast=True)
 
+    def undo_code(self) -> None:
+        """Fast path for the search: take back the last move like :meth:`undo`, but without
+        keeping it for :meth:`redo` (the redo list stays as it was)."""
+        if self._stack:
+            self.undo()
+            self._undone.pop()
+
     def undo(self) -> PlayedMove | None:
         """Take back the last move (restores position, side to move, hash and result); None if
         there is nothing to undo. The move can be replayed with :meth:`redo`."""

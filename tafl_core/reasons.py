@@ -71,6 +71,18 @@ class Reason(StrEnum):
     RULES_NOT_TEXT = "rules_not_text"
     RULES_INVALID = "rules_invalid"
     OVERRIDES_NOT_A_TABLE = "overrides_not_a_table"
+    # -- game records (tafl_core.records) ----------------------------------------------------
+    GAME_RECORD_TOO_LONG = "game_record_too_long"
+    GAME_RECORD_EMPTY = "game_record_empty"
+    GAME_RECORD_LINE_TOO_LONG = "game_record_line_too_long"
+    GAME_RECORD_TAG = "game_record_tag"
+    GAME_RECORD_TURN = "game_record_turn"
+    GAME_RECORD_MOVE = "game_record_move"
+    GAME_RECORD_ILLEGAL = "game_record_illegal"
+    GAME_RECORD_CAPTURES = "game_record_captures"
+    GAME_RECORD_BOARD = "game_record_board"
+    GAME_RECORD_POSITION = "game_record_position"
+    GAME_RECORD_RESULT = "game_record_result"
 
 
 #: The English sentence of each code (``str.format`` fields are the parameters); the words the
@@ -120,6 +132,17 @@ _TEXT: dict[Reason, str] = {
     Reason.RULES_NOT_TEXT: "the rules must be the text of a rules.toml",
     Reason.RULES_INVALID: "{detail}",
     Reason.OVERRIDES_NOT_A_TABLE: "overrides must map rule keys to values",
+    Reason.GAME_RECORD_TOO_LONG: "the game record is longer than {max} characters",
+    Reason.GAME_RECORD_EMPTY: "the game record holds no moves",
+    Reason.GAME_RECORD_LINE_TOO_LONG: "line {line} is longer than {max} characters",
+    Reason.GAME_RECORD_TAG: "line {line}: '{text}' is not a tag such as [date:2024.01.31]",
+    Reason.GAME_RECORD_TURN: "line {line}: '{text}' should begin with the turn number {expected}.",
+    Reason.GAME_RECORD_MOVE: "line {line}: '{text}' is not a move",
+    Reason.GAME_RECORD_ILLEGAL: "line {line}: the move {move} is not legal here",
+    Reason.GAME_RECORD_CAPTURES: "line {line}: the move {move} captures {found}, the record says {listed}",
+    Reason.GAME_RECORD_BOARD: "line {line}: the record is for a {size}x{size} board, this board is {board}x{board}",
+    Reason.GAME_RECORD_POSITION: "line {line}: the start position cannot be played under these rules",
+    Reason.GAME_RECORD_RESULT: "line {line}: the result must be 1, 0, -1 or ?",
 }
 
 #: The parameters each code carries (every one, always), for the word tables' tests.

@@ -301,6 +301,21 @@ def test_refusal_as_dict_is_json():
     assert why.with_params(ply=2).params["ply"] == 2 and "ply" not in why.params
 
 
+@pytest.mark.parametrize("text,code", [
+    ("x" * 2_000_001, "game_record_too_long"), ("\n", "game_record_empty"), ("[x:" + "y" * 30_000 + "]", "game_record_line_too_long"),
+    ("[date 2026]", "game_record_tag"), ("[date:1]\n\n2. d1-d2", "game_record_turn"), ("1. d1-z9", "game_record_move"),
+    ("1. d4-d5", "game_record_illegal"), ("1. d1-b1xc1", "game_record_captures"), ("[rules:dim:9]", "game_record_board"),
+    ("[position:/7/7/7/7/7/7/7/]", "game_record_position"), ("[result:3]", "game_record_result")])
+def test_game_record_refusals(text, code):
+    """tafl_core.records: each fault of a game record is refused with its code (via the bridge)."""
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    out = call(d, "import_record", text=text)["result"]
+    assert out["ok"] is False and out["reason"]["code"] == code
+    assert set(out["reason"]["params"]) == PARAMS[Reason(code)]
+    SEEN.add(Reason(code))
+
+
 def test_zz_every_code_is_given_by_the_engine():
     """Runs after the tests above in this module (pytest keeps file order): each Reason was seen."""
     if len(SEEN) < 10:

@@ -1,0 +1,480 @@
+"""Game-tree search: iterative-deepening alpha-beta (negamax with principal-variation search)
+over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
+
+* make/unmake through the game's fast path (:meth:`Game.play_code`, :meth:`Game.undo_code`), so
+  every rule the engine has applies as in play: jumps, berserk turns, repetition results,
+  encirclement, exit forts, no-move results. A berserk turn of several steps is one decision:
+  a step after which the same side moves again costs no depth and its score is not negated;
+* a transposition table keyed by :func:`tafl_core.zobrist.search_key` (the game's incremental
+  Zobrist hash, side to move and berserk turn included);
+* move ordering: hash move, king moves onto escape squares, moves next to the king, likely
+  captures, killer moves, history heuristic;
+* a tactical leaf: at depth 0 the side to move first tries its moves that could win at once
+  (the king onto an escape square; a move next to the king; every move when the other side has
+  at most two pieces left), so a win in one is never missed, and since every move of the
+  side before it is answered so, a threatened loss in one is answered whenever an answer exists
+  (from depth 1 on);
+* levels (:data:`LEVELS`): from ``beginner`` (depth 1, seeded noise on the root scores so games
+  differ) to ``strong`` (the full time budget), all through :class:`Search`.
+
+Scores are ints from the side to move's point of view; a won game scores ``WIN - plies``
+(sooner wins score higher), a draw 0. The time budget is checked by the search itself
+(``time.perf_counter``, every 256 nodes).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from .evaluate import Evaluator
+from .moves import Move
+from .tables import ATTACKERS, DEFENDERS, KNG, SIDE_NAMES, SIDE_OF
+from .zobrist import search_key
+
+INF = 10 ** 9
+#: Score of a win at the root; a win found ``p`` plies down scores ``WIN - p``.
+WIN = 1_000_000
+#: Scores beyond this are wins or losses.
+WIN_BOUND = WIN - 10_000
+MAX_DEPTH = 64
+#: Time budget of :func:`best_move` when no depth, time or node limit is given (seconds).
+DEFAULT_SECONDS = 2.0
+#: Entries of the transposition table before it is cleared.
+TT_MAX = 300_000
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Level:
+    """A playing strength: ``depth`` (most plies), ``seconds`` (time budget; None: the caller's),
+    ``noise`` (the spread of seeded random points added to each root move's score)."""
+
+    depth: int
+    seconds: float | None
+    noise: int
+
+
+#: The levels, weakest first; all run the same search, only the limits and the noise differ.
+LEVELS: dict[str, Level] = {
+    "beginner": Level(1, 0.5, 150),
+    "easy": Level(2, 1.0, 60),
+    "medium": Level(3, 2.0, 15),
+    "strong": Level(MAX_DEPTH, None, 0),
+}
+
+
+class _Abort(Exception):
+    """The time or node limit ran out inside an iteration."""
+
+
+class Search:
+    """A search on ``game`` (which it plays on and restores: after each call the game is as it
+    was, its redo list included).
+
+    Args:
+        game: the :class:`~tafl_core.game.Game` to move in.
+        use_tt: keep a transposition table (off only to check that it changes no result).
+        noise: spread of seeded random points added to the root moves' scores (0: none).
+        seed: seed of that noise.
+        evaluator: an :class:`~tafl_core.evaluate.Evaluator` (default: one for the game).
+    """
+
+    def __init__(self, game, use_tt: bool = True, noise: int = 0, seed: int = 0,
+                 evaluator: Evaluator | None = None):
+        self.g = game
+        self.t = game._t
+        self.ev = evaluator or Evaluator(game)
+        self.use_tt = use_tt
+        self.tt: dict[int, tuple] = {}
+        self.noise = noise
+        self.rng = random.Random(seed)
+        self.history: dict[int, int] = {}
+        self.killers = [[0, 0] for _ in range(MAX_DEPTH * 4 + 8)]
+        self.nodes = 0
+        self._made = 0
+        self._deadline = None
+        self._node_limit = None
+        self._reset_run()
+
+    # -- public ---------------------------------------------------------------------------------
+    def run(self, depth: int | None = None, seconds: float | None = None, nodes: int | None = None) -> dict:
+        """Search to ``depth`` plies (default :data:`MAX_DEPTH`) or until ``seconds`` of wall
+        time or ``nodes`` nodes are spent, whichever comes first (at least depth 1 is always
+        finished unless a limit stops it). Returns the reply of :meth:`reply`."""
+        self.start(depth, seconds, nodes)
+        while not self.step(None):
+            pass
+        return self.reply()
+
+    def start(self, depth: int | None = None, seconds: float | None = None, nodes: int | None = None) -> None:
+        """Begin a search in slices (:meth:`step`): the limits as in :meth:`run`."""
+        self._reset_run()
+        self.max_depth = max(1, min(MAX_DEPTH, depth or MAX_DEPTH))
+        self.seconds = seconds
+        self.node_budget = nodes
+
+    def step(self, budget_seconds: float | None) -> bool:
+        """Search on for at most ``budget_seconds`` (None: until a limit of :meth:`start`);
+        True when the search is done (depth reached, a limit spent, a forced result found or
+        no move to search). An iteration cut by the slice's end is searched again by the next
+        slice, from a warm transposition table."""
+        if self.done:
+            return True
+        g = self.g
+        if g.result is not None or not g.move_codes():
+            self.done = True
+            return True
+        now = time.perf_counter()
+        ends = []
+        if self.seconds is not None:
+            ends.append(now + max(0.0, self.seconds - self.elapsed))
+        if budget_seconds is not None:
+            ends.append(now + budget_seconds)
+        self._deadline = min(ends) if ends else None
+        self._node_limit = self.node_budget
+        try:
+            while self.depth < self.max_depth:
+                d = self.depth + 1
+                score, move = self._root(d)
+                self.depth, self.score, self.best = d, score, move
+                self.pv = self._pv(move, d)
+                if abs(score) >= WIN_BOUND:
+                    self.done = True
+                    break
+            else:
+                self.done = True
+        except _Abort:
+            while self._made:
+                g.undo_code()
+                self._made -= 1
+            if self.best is None:   # not even depth 1 finished: the best root move so far
+                m = self._root_best or self._ordered(g.move_codes(), 0, 0)[0]
+                self.best, self.score, self.pv = m, self._root_score, [m]
+            if self._node_limit is not None and self.nodes >= self._node_limit:
+                self.done = True
+            elif self.seconds is not None and self.elapsed + time.perf_counter() - now >= self.seconds:
+                self.done = True
+        self.elapsed += time.perf_counter() - now
+        return self.done
+
+    def reply(self) -> dict:
+        """``{"move", "score", "depth", "nodes", "nps", "pv", "turn"}``: the best move's notation
+        (``"d1-d3"``, ``"end"``; None when there is no move), its score from the side to move's
+        view, the last depth searched to the end, nodes, nodes per second, the principal
+        variation as move texts, and the moves of the side to move's whole turn (more than one in
+        a berserk turn)."""
+        n = self.t.n
+        pv = [str(Move(m >> 10, m & 1023, n)) for m in self.pv]
+        turn = pv[: self._turn_len] if pv else []
+        return {"move": pv[0] if pv else None, "score": int(self.score), "depth": self.depth, "nodes": self.nodes,
+                "nps": int(self.nodes / self.elapsed) if self.elapsed > 0 else 0, "pv": pv, "turn": turn}
+
+    # -- internals ------------------------------------------------------------------------------
+    def _reset_run(self):
+        self.depth = 0
+        self.score = 0
+        self.best = None
+        self.pv: list[int] = []
+        self._turn_len = 1
+        self.done = False
+        self.elapsed = 0.0
+        self.nodes = 0
+        self.max_depth = MAX_DEPTH
+        self.seconds = None
+        self.node_budget = None
+        self._root_best = None
+        self._root_score = 0
+
+    def _tick(self):
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise _Abort
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            raise _Abort
+
+    def _play(self, m: int):
+        self.g.play_code(m)
+        self._made += 1
+
+    def _unplay(self):
+        self.g.undo_code()
+        self._made -= 1
+
+    def _root(self, depth: int) -> tuple[int, int]:
+        g = self.g
+        side = g.side
+        moves = self._ordered(g.move_codes(), self.best or self._tt_move(), 0)
+        alpha, beta = -INF, INF
+        best_move, best_score = moves[0], -INF
+        noise = self.noise
+        self._root_best = None
+        for i, m in enumerate(moves):
+            self._play(m)
+            same = g.side == side
+            if noise or i == 0:
+                s = self._child(depth, -INF if noise else alpha, beta, 1, same)
+            else:
+                s = self._child(depth, alpha, alpha + 1, 1, same)
+                if alpha < s < beta:
+                    s = self._child(depth, alpha, beta, 1, same)
+            self._unplay()
+            if noise and abs(s) < WIN_BOUND:
+                s += self.rng.randint(-noise, noise)
+            if s > best_score:
+                best_score, best_move = s, m
+                self._root_best, self._root_score = m, s
+            if s > alpha:
+                alpha = s
+        if not noise:   # a noisy root score is no bound for the table
+            self._store(0, depth, best_score, -INF, beta, best_move)
+        return best_score, best_move
+
+    def _child(self, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
+        """Score of the position after a move, from the mover's view: a berserk step that keeps
+        the same side to move costs no depth and is not negated."""
+        if same:
+            return self._negamax(depth, alpha, beta, ply)
+        return -self._negamax(depth - 1, -beta, -alpha, ply)
+
+    def _terminal(self, ply: int) -> int:
+        r = self.g.result
+        if r.winner is None:
+            return 0
+        return WIN - ply if r.winner == SIDE_NAMES[self.g.side] else -(WIN - ply)
+
+    def _tt_move(self) -> int:
+        e = self.tt.get(search_key(self.g))
+        return e[3] if e else 0
+
+    def _store(self, ply, depth, score, alpha0, beta, move):
+        if not self.use_tt:
+            return
+        if score <= alpha0:
+            flag = UPPER
+        elif score >= beta:
+            flag = LOWER
+        else:
+            flag = EXACT
+        if score >= WIN_BOUND:
+            score += ply
+        elif score <= -WIN_BOUND:
+            score -= ply
+        tt = self.tt
+        if len(tt) >= TT_MAX:
+            tt.clear()
+        tt[search_key(self.g)] = (depth, flag, score, move)
+
+    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        g = self.g
+        self.nodes += 1
+        if not self.nodes & 255:
+            self._tick()
+        if g.result is not None:
+            return self._terminal(ply)
+        if depth <= 0 and g.berserker < 0:
+            return self._leaf(ply)
+        hash_move = 0
+        if self.use_tt:
+            e = self.tt.get(search_key(g))
+            if e is not None:
+                hash_move = e[3]
+                if e[0] >= depth:
+                    s = e[2]
+                    if s >= WIN_BOUND:
+                        s -= ply
+                    elif s <= -WIN_BOUND:
+                        s += ply
+                    f = e[1]
+                    if f == EXACT or (f == LOWER and s >= beta) or (f == UPPER and s <= alpha):
+                        return s
+        codes = g.move_codes()
+        if not codes:
+            return 0   # no_moves = none: the game stands still, no result
+        moves = self._ordered(codes, hash_move, ply)
+        side = g.side
+        alpha0 = alpha
+        best, best_move = -INF, moves[0]
+        first = True
+        for m in moves:
+            self._play(m)
+            same = g.side == side
+            if first:
+                s = self._child(depth, alpha, beta, ply + 1, same)
+                first = False
+            else:
+                s = self._child(depth, alpha, alpha + 1, ply + 1, same)
+                if alpha < s < beta:
+                    s = self._child(depth, alpha, beta, ply + 1, same)
+            self._unplay()
+            if s > best:
+                best, best_move = s, m
+                if s > alpha:
+                    alpha = s
+                    if alpha >= beta:
+                        k = self.killers[ply]
+                        if k[0] != m:
+                            k[1] = k[0]
+                            k[0] = m
+                        self.history[m] = self.history.get(m, 0) + depth * depth
+                        break
+        self._store(ply, depth, best, alpha0, beta, best_move)
+        return best
+
+    def _leaf(self, ply: int) -> int:
+        """Depth 0: a win in one for the side to move if there is one, else the evaluation."""
+        g = self.g
+        side = g.side
+        me = SIDE_NAMES[side]
+        for m in self._win_candidates():
+            g.play_code(m)
+            r = g.result
+            g.undo_code()
+            if r is not None and r.winner == me:
+                return WIN - ply - 1
+        return self.ev.score(g)
+
+    def _win_candidates(self) -> list[int]:
+        """Moves of the side to move that could end the game in its favour at once: the king
+        onto an escape square, an attacker next to the king, and every move when the other
+        side has at most two pieces besides the king (a capture of the last ones). Encirclement
+        and exit forts are left to the full-width plies above the leaf (at the root every
+        move's result is seen)."""
+        g = self.g
+        t = self.t
+        side = g.side
+        k = g.king
+        if len(g.pieces[1 - side]) - (1 if side == ATTACKERS else 0) <= 2:
+            return g.move_codes()
+        if k < 0:
+            return []
+        if side == DEFENDERS:
+            esc = t.escape
+            return [m for m in g._plain_codes(DEFENDERS, k) if esc[m & 1023]]
+        # the attackers' moves onto an empty neighbour of the king: from the first piece along
+        # each line out of that square, or by a jump from two squares away (each checked
+        # against that piece's own legal moves)
+        board = g.board
+        out = []
+        froms = set()
+        for q in t.adj[k]:
+            if board[q]:
+                continue
+            for ray in t.rays[q]:
+                for f in ray:
+                    if board[f]:
+                        if SIDE_OF[board[f]] == ATTACKERS:
+                            froms.add(f)
+                        break
+                if t.any_jump and len(ray) > 1 and board[ray[1]] and SIDE_OF[board[ray[1]]] == ATTACKERS:
+                    froms.add(ray[1])
+        for f in froms:
+            out.extend(m for m in g._plain_codes(ATTACKERS, f) if (m & 1023) in t.adj[k])
+        return out
+
+    def _ordered(self, codes: list[int], hash_move: int, ply: int) -> list[int]:
+        """``codes`` best first: hash move, king to an escape square, next to the king, likely
+        capture, killers, history."""
+        g = self.g
+        t = self.t
+        board = g.board
+        side = g.side
+        k = g.king
+        esc = t.escape
+        near = set(t.adj[k]) if k >= 0 else set()
+        # squares where a piece of the side to move would close a custodial capture
+        hits = set()
+        own_side = side
+        hostile = t.hostile
+        for e in g.pieces[1 - side]:
+            code = board[e]
+            if code == KNG:
+                continue
+            h = hostile[code]
+            for nb, beyond, _ in t.nbrs[e]:
+                # a capture square on one side of e needs a partner on the opposite side
+                opp = 2 * e - nb
+                if opp not in t.adj[e]:
+                    continue
+                c = board[opp]
+                if (c and SIDE_OF[c] == own_side) or h[opp] == 1 or (h[opp] == 2 and not c):
+                    if not board[nb]:
+                        hits.add(nb)
+        killers = self.killers[ply]
+        k0, k1 = killers[0], killers[1]
+        hist = self.history
+        king_from = k << 10 if k >= 0 else -1
+
+        def key(m):   # ties broken by the move code, so the order never depends on set order
+            if m == hash_move:
+                return 1 << 60
+            to = m & 1023
+            s = hist.get(m, 0)
+            if (m >> 10) << 10 == king_from and esc[to]:
+                s += 1 << 38
+            if to in hits:
+                s += 1 << 36
+            if to in near:
+                s += 1 << 35
+            if m == k0:
+                s += 1 << 34
+            elif m == k1:
+                s += 1 << 33
+            return s << 20 | m
+
+        return sorted(codes, key=key, reverse=True)
+
+    def _pv(self, first: int, depth: int) -> list[int]:
+        """The principal variation from the transposition table, starting with ``first``."""
+        g = self.g
+        side = g.side
+        out = [first]
+        g.play_code(first)
+        made = 1
+        self._turn_len = 1
+        in_turn = True
+        try:
+            if g.side != side:
+                in_turn = False
+            while len(out) < depth + 8 and g.result is None:
+                e = self.tt.get(search_key(g))
+                if not e or not e[3] or e[3] not in g.move_codes():
+                    break
+                out.append(e[3])
+                if in_turn:
+                    self._turn_len += 1
+                g.play_code(e[3])
+                made += 1
+                if g.side != side:
+                    in_turn = False
+        finally:
+            for _ in range(made):
+                g.undo_code()
+        return out
+
+
+def best_move(game, depth: int | None = None, seconds: float | None = None, nodes: int | None = None,
+              level: str | None = None, seed: int = 0, use_tt: bool = True) -> dict:
+    """Search ``game`` and return :meth:`Search.reply` (``{"move", "score", "depth", "nodes",
+    "nps", "pv", "turn"}``). ``level`` (a key of :data:`LEVELS`) sets the depth, time budget and
+    noise; explicit ``depth``/``seconds`` narrow them further; with no limit at all the search
+    spends :data:`DEFAULT_SECONDS`. The game is left as it was.
+
+    Raises:
+        ValueError: an unknown level.
+    """
+    noise = 0
+    if level is not None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
+        lv = LEVELS[level]
+        depth = min(depth, lv.depth) if depth else lv.depth
+        if lv.seconds is not None:
+            seconds = min(seconds, lv.seconds) if seconds else lv.seconds
+        noise = lv.noise
+    if seconds is None and nodes is None and (depth is None or depth >= MAX_DEPTH):
+        seconds = DEFAULT_SECONDS
+    return Search(game, use_tt=use_tt, noise=noise, seed=seed).run(depth, seconds, nodes)
+
+
+__all__ = ["Search", "best_move", "Level", "LEVELS", "WIN", "WIN_BOUND", "INF", "MAX_DEPTH"]

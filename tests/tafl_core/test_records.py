@@ -1,0 +1,183 @@
+"""Game records (tafl_core.records): OpenTafl game records and plain move text, written and read
+back (every board variant), OpenTafl's own record read, refusals naming the first bad line, and
+the same through the bridge."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import random
+import tomllib
+
+import pytest
+
+from tafl_core import Game, Move, Position, load_ruleset
+from tafl_core.bridge import Dispatcher
+from tafl_core.records import MAX_RECORD_CHARS, RecordError, export_record, import_record
+
+from .helpers import REPO
+
+BOARD_VARIANTS = sorted(p.parent.name for p in (REPO / "variants_src").glob("*/rules.toml")
+                        if "layout" in tomllib.loads(p.read_text(encoding="utf-8")))
+
+# The first turns of the game record OpenTafl ships (saved-games/replays/realgamelog.otg,
+# github.com/jslater89/OpenTafl; Copenhagen, aagenielsen.dk 2015), its tags, comments and all.
+OPENTAFL_RECORD = """[date:2015.01.07]
+[event:Grandmasters' Tournament 2015]
+[site:aagenielsen.dk]
+[result:-1]
+[termination:Black resigns]
+[rules:dim:11 atkf:y sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/]
+[start-comment:This commentary was originally posted on the World Tafl Federation's Facebook page.]
+
+1. d1-d3 h6-h9
+[Black starts with d1-d3, a standard opening.|White plays h6-h9.]
+
+2. k4-i4 f8-c8
+[|Black moves k4-i4.]
+
+3. d11-d9 e7-e10
+4. e11-c11 g7-g10xf10
+5. i4-i9 g10-j10
+6. g11-g9xh9 f7-b7
+7. a8-b8xb7 Kf6-f10
+8. g9-g10 j10-h10xg10
+"""
+
+
+def rules(slug):
+    return load_ruleset(REPO / "variants_src" / slug)
+
+
+def random_game(rs, seed, plies=60):
+    """A seeded random game of ``plies`` plies (fewer when it ends)."""
+    rng = random.Random(seed)
+    g = Game(rs)
+    for _ in range(plies):
+        codes = g.move_codes()
+        if not codes:
+            break
+        m = rng.choice(codes)
+        g.play(Move(m >> 10, m & 1023, g.size))   # play(), not the fast path: moves carry their piece
+    return g
+
+
+def same_game(a: Game, b: Game):
+    assert b.position() == a.position()
+    assert b.to_move == a.to_move
+    assert [str(p.move) for p in b.moves_played] == [str(p.move) for p in a.moves_played]
+    assert (b.berserk_turn, b.result) == (a.berserk_turn, a.result)
+
+
+def test_every_board_variant_is_listed():
+    assert "copenhagen-hnefatafl" in BOARD_VARIANTS and "york-hnefatafl" not in BOARD_VARIANTS
+
+
+@pytest.mark.parametrize("slug", BOARD_VARIANTS)
+@pytest.mark.parametrize("fmt", ["opentafl", "text"])
+def test_round_trip(slug, fmt):
+    rs = rules(slug)
+    for seed in (1, 2):
+        g = random_game(rs, seed)
+        text = export_record(g, fmt)
+        same_game(g, import_record(rs, text))
+
+
+def test_round_trip_from_a_set_up_position():
+    rs = rules("brandubh")
+    g = Game(rs, Position(7, {"d4": "king", "a3": "attacker", "c6": "attacker", "e2": "defender"}), "defenders")
+    g.play("e2-e1")
+    g.play("a3-a2")
+    text = export_record(g)
+    assert "[position:/4T2/" not in text and "[position:" in text and "[start-side:defenders]" in text
+    same_game(g, import_record(rs, text))
+
+
+def test_opentafl_record_shape():
+    rs = rules("brandubh")
+    g = Game(rs)
+    for mv in ("d1-b1", "d3-c3", "b1-b2"):
+        g.play(mv)
+    text = export_record(g, date=datetime.date(2026, 1, 31))
+    lines = text.split("\n")
+    assert lines[:3] == ["[variant:Brandubh]", "[date:2026.01.31]", "[result:?]"]
+    # the rules tag is the last tag (spec: "The rules tag must always be the final tag"), then a blank line
+    assert lines[3] == "[rules:" + rs.to_opentafl() + "]" and lines[4] == ""
+    assert lines[5:] == ["1. d1-b1 d3-c3", "2. b1-b2", ""]
+    assert export_record(g, "text") == "d1-b1 d3-c3\nb1-b2\n"
+
+
+def test_result_tag_and_king_letter():
+    rs = rules("brandubh")
+    g = Game(rs, Position(7, {"a4": "king", "e5": "attacker", "f6": "attacker", "d2": "defender"}), "defenders")
+    g.play("a4-a1")
+    text = export_record(g)
+    assert "[result:-1]" in text and "[termination:king_escaped]" in text
+    assert text.rstrip().endswith("1. Ka4-a1")
+    same_game(g, import_record(rs, text))
+
+
+def test_reads_opentafls_own_record():
+    g = import_record(rules("copenhagen-hnefatafl"), OPENTAFL_RECORD)
+    assert len(g.moves_played) == 16
+    # g7-g10 took f10, j10-h10 took g10, as the record says (checked while reading)
+    assert [len(p.captures) for p in g.moves_played].count(1) == 4
+    assert export_record(g).split("\n\n", 1)[1].splitlines()[:8] == [
+        "1. d1-d3 h6-h9", "2. k4-i4 f8-c8", "3. d11-d9 e7-e10", "4. e11-c11 g7-g10xf10", "5. i4-i9 g10-j10",
+        "6. g11-g9xh9 f7-b7", "7. a8-b8xb7 Kf6-f10", "8. g9-g10 j10-h10xg10"]
+
+
+@pytest.mark.parametrize("text,code,line", [
+    ("1. d1-b1 d3-c3\n2. b1-b2 c3-c2\n3. b2-b9\n", "game_record_move", 3),        # b9 is off the 7x7 board
+    ("1. d1-b1 d3-c3\n2. b1-b2 c3-c2\n3. b2-b3 d4-d5\n", "game_record_illegal", 3),  # d5 holds a defender
+    ("[variant:Brandubh]\n[date:2026.01.31]\n\n1. d1-b1 d3-c3\n3. b1-b2\n", "game_record_turn", 5),
+    ("[variant:Brandubh]\ndate 2026\n", "game_record_turn", 2),
+    ("[variant:Brandubh]\n[date 2026]\n", "game_record_tag", 2),
+    ("[result:2]\n", "game_record_result", 1),
+    ("[rules:dim:11 start:/11/]\n\n1. d1-d2\n", "game_record_board", 1),
+    ("[position:/7/7/7/7/7/7/7/]\n\n1. d1-d2\n", "game_record_position", 1),
+    ("1. d1-b1 d3-c3xc2\n", "game_record_captures", 1),
+    ("\n\n", "game_record_empty", None),
+])
+def test_refusals_name_the_first_bad_line(text, code, line):
+    with pytest.raises(RecordError) as exc:
+        import_record(rules("brandubh"), text)
+    why = exc.value.refusal
+    assert why.code == code
+    if line is not None:
+        assert why.params["line"] == line
+        assert str(exc.value).startswith(f"line {line}:")
+
+
+def test_bounded_input():
+    rs = rules("brandubh")
+    with pytest.raises(RecordError) as exc:
+        import_record(rs, "d1-b1 " * (MAX_RECORD_CHARS // 6 + 1))
+    assert exc.value.refusal.code == "game_record_too_long"
+    with pytest.raises(RecordError) as exc:
+        import_record(rs, "[x:" + "y" * 30_000 + "]")
+    assert exc.value.refusal.code == "game_record_line_too_long" and exc.value.refusal.params["line"] == 1
+
+
+def call(d, cmd, **args):
+    return json.loads(d.call(cmd, json.dumps(args)))
+
+
+def test_bridge_export_and_import():
+    toml = (REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8")
+    d = Dispatcher()
+    call(d, "session", rules_toml=toml)
+    for mv in ("d1-b1", "d3-c3"):
+        call(d, "play", move=mv)
+    text = call(d, "export_record", format="opentafl")["result"]["text"]
+    assert "1. d1-b1 d3-c3" in text
+    assert call(d, "export_record", format="text")["result"]["text"] == "d1-b1 d3-c3\n"
+    assert "error" in call(d, "export_record", format="pgn")
+    # a refused record keeps the current game
+    out = call(d, "import_record", text="1. d1-b1 d3-c3\n2. b1-b9\n")["result"]
+    assert out["ok"] is False and out["reason"]["code"] == "game_record_move" and out["reason"]["params"]["line"] == 2
+    assert [h["move"] for h in out["state"]["history"]] == ["d1-b1", "d3-c3"]
+    out = call(d, "import_record", text="1. d1-c1 e4-e5\n")["result"]
+    assert out["ok"] is True and [h["move"] for h in out["state"]["history"]] == ["d1-c1", "e4-e5"]
+    out = call(d, "import_record", text=text)["result"]
+    assert out["ok"] and [h["move"] for h in call(d, "state")["result"]["history"]] == ["d1-b1", "d3-c3"]

@@ -1,0 +1,408 @@
+"""The search (tafl_core.search): wins in one, threatened losses answered, the Zobrist key, the
+transposition table, berserk turns as one decision, the evaluation's terms, the command line
+and positions one move before the end of real games. No test is timed: depth and node limits.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tafl_core import Game, Position, load_ruleset
+from tafl_core.cli import main
+from tafl_core.evaluate import Evaluator
+from tafl_core.search import LEVELS, WIN_BOUND, Search, best_move
+from tafl_core.zobrist import search_key
+
+from .helpers import REPO
+
+
+def rules(slug):
+    return load_ruleset(REPO / "variants_src" / slug)
+
+
+def game_of(slug, pieces, to_move):
+    rs = rules(slug)
+    return Game(rs, Position(rs.size, pieces), to_move)
+
+
+def wins_in_one(game):
+    """Moves of the side to move that end the game in its favour (brute force, the engine's rules)."""
+    me = game.to_move
+    out = []
+    for mv in game.legal_moves():
+        p = game.play(mv)
+        if p.result is not None and p.result.winner == me:
+            out.append(str(mv))
+        game.undo()
+    return out
+
+
+def assert_wins(game, reply):
+    me = game.to_move
+    assert reply["score"] >= WIN_BOUND
+    played = game.play(reply["move"])
+    assert played.result is not None and played.result.winner == me, reply
+
+
+# -- wins in one ---------------------------------------------------------------------------------
+def test_king_escape_in_one_found():
+    # Brandubh: escape = corners; the king on a4 reaches a1 over a3, a2.
+    g = game_of("brandubh", {"a4": "king", "d2": "defender", "e5": "attacker", "f6": "attacker", "c6": "attacker"},
+                "defenders")
+    assert "a4-a1" in wins_in_one(g)
+    for depth in (1, 2, 3):
+        assert_wins(g, best_move(g, depth=depth))
+        g.undo()
+
+
+def test_king_capture_in_one_found():
+    # Brandubh: away from the throne the king is taken custodially (king_capture = throne_graded):
+    # c7-c5 closes a5-b5-c5.
+    g = game_of("brandubh", {"b5": "king", "a5": "attacker", "c7": "attacker", "g2": "attacker", "f2": "defender"},
+                "attackers")
+    assert wins_in_one(g) == ["c7-c5"]
+    for depth in (1, 2, 3):
+        r = best_move(g, depth=depth)
+        assert r["move"] == "c7-c5"
+        assert_wins(g, r)
+        g.undo()
+
+
+def test_capture_of_the_last_piece_found():
+    # Brandubh: no_moves = loss; b1-b3 takes the last attacker (c3 between b3 and d3).
+    g = game_of("brandubh", {"c3": "attacker", "d3": "defender", "b1": "defender", "e6": "king"}, "defenders")
+    assert "b1-b3" in wins_in_one(g)
+    r = best_move(g, depth=2)
+    assert_wins(g, r)
+
+
+def test_threatened_loss_in_one_is_answered():
+    # The king on a4 threatens a4-a1 (a5 is his own defender); the attackers can block on a2/a3.
+    g = game_of("brandubh", {"a4": "king", "a5": "defender", "c2": "attacker", "f3": "attacker", "e6": "attacker",
+                             "g5": "attacker"}, "attackers")
+    answers = []
+    for mv in g.legal_moves():
+        g.play(mv)
+        if not wins_in_one(g):
+            answers.append(str(mv))
+        g.undo()
+    assert answers, "the position must have an answer"
+    for depth in (1, 2, 3):
+        r = best_move(g, depth=depth)
+        assert r["move"] in answers, (depth, r)
+
+
+def test_repetition_loss_avoided():
+    # Brandubh: repetition = loss_repeater, repetition_count = 3. After a4-a3 d3-c3 a3-a4 c3-d3
+    # and the same three moves again, c3-d3 would bring the start position back a third time.
+    g = Game(rules("brandubh"))
+    for mv in ("a4-a3", "d3-c3", "a3-a4", "c3-d3", "a4-a3", "d3-c3", "a3-a4"):
+        g.play(mv)
+    p = g.play("c3-d3")
+    assert p.result is not None and p.result.winner == "attackers" and p.result.reason == "repetition"
+    g.undo()
+    for depth in (1, 2, 3):
+        r = best_move(g, depth=depth)
+        assert r["move"] != "c3-d3" and r["score"] > -WIN_BOUND, (depth, r)
+
+
+def test_search_leaves_the_game_as_it_was():
+    g = Game(rules("brandubh"))
+    g.play("d1-b1")
+    g.play("d3-c3")
+    g.undo()
+    before = (g.position(), g.to_move, g.hash, [str(p.move) for p in g.moves_played],
+              [str(p.move) for p in g.undone_moves])
+    best_move(g, depth=3)
+    r = Search(g).run(nodes=300)   # cut inside an iteration: the limit is checked every 256 nodes
+    assert r["move"] is not None and 300 <= r["nodes"] < 300 + 256
+    assert (g.position(), g.to_move, g.hash, [str(p.move) for p in g.moves_played],
+            [str(p.move) for p in g.undone_moves]) == before
+
+
+# -- Zobrist key and transposition table ---------------------------------------------------------
+def slow_key(game):
+    """From scratch: every square's piece key, the side key when the defenders are to move, the
+    berserk key of the berserker's square (the keys as tafl_core.tables and .zobrist draw them)."""
+    from tafl_core.zobrist import berserk_keys
+    t = game._t
+    n = game.size
+    h = 0
+    for s in range(n * n):
+        kind = game.piece_at(s)
+        if kind:
+            from tafl_core.tables import KIND_CODE
+            h ^= t.zobrist[KIND_CODE[kind]][s]
+    if game.to_move == "defenders":
+        h ^= t.z_side
+    turn = game.berserk_turn
+    if turn:
+        from tafl_core.squares import parse_square
+        h ^= berserk_keys(t)[parse_square(turn.square, n)]
+    return h
+
+
+@pytest.mark.parametrize("slug", ["brandubh", "berserk-hnefatafl", "copenhagen-hnefatafl"])
+def test_incremental_key_equals_scratch_key(slug):
+    rng = random.Random(5)
+    rs = rules(slug)
+    berserk_seen = 0
+    for _ in range(6):
+        g = Game(rs)
+        for _ in range(120):
+            codes = g.move_codes()
+            if not codes:
+                break
+            g.play_code(rng.choice(codes))
+            assert search_key(g) == slow_key(g)
+            berserk_seen += g.berserk_turn is not None
+        while g.moves_played:
+            g.undo_code()
+            assert search_key(g) == slow_key(g)
+    if slug == "berserk-hnefatafl":
+        assert berserk_seen, "random games should pass through berserk turns"
+
+
+def _random_positions(slug, count, plies, seed):
+    rs = rules(slug)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        g = Game(rs)
+        for _ in range(plies):
+            codes = g.move_codes()
+            if not codes or g.result:
+                break
+            g.play_code(rng.choice(codes))
+        if g.result is None and g.berserk_turn is None:
+            out.append((g.position(), g.to_move))
+    return rs, out
+
+
+@pytest.mark.parametrize("depth", [2, 3])
+def test_transposition_table_changes_no_score(depth):
+    rs, positions = _random_positions("brandubh", 6, 12, 3)
+    for pos, side in positions:
+        a = Search(Game(rs, pos, side), use_tt=True).run(depth=depth)
+        b = Search(Game(rs, pos, side), use_tt=False).run(depth=depth)
+        assert a["score"] == b["score"], (pos.to_otn(), side)
+
+
+# -- berserk turns ------------------------------------------------------------------------------
+def _berserk_positions(count):
+    rs = rules("berserk-hnefatafl")
+    rng = random.Random(11)
+    out = []
+    for _ in range(400):
+        g = Game(rs)
+        for _ in range(200):
+            codes = g.move_codes()
+            if not codes:
+                break
+            g.play_code(rng.choice(codes))
+            if g.berserk_turn is not None:
+                out.append(g)
+                break
+        if len(out) >= count:
+            break
+    return out
+
+
+def test_berserk_turn_is_one_decision():
+    games = _berserk_positions(4)
+    assert games
+    for g in games:
+        side = g.to_move
+        r = best_move(g, depth=2)
+        assert r["move"] is not None
+        # the turn reply: the berserker's moves until the turn ends, each legal in turn
+        turn = r["turn"]
+        assert turn and r["pv"][:len(turn)] == turn
+        made = 0
+        for mv in turn:
+            assert g.is_legal(mv), (mv, turn)
+            g.play(mv)
+            made += 1
+        assert g.result is not None or g.to_move != side, "the turn's moves end the turn"
+        for _ in range(made):
+            g.undo()
+
+
+def test_berserk_state_is_in_the_key():
+    g = _berserk_positions(1)[0]
+    k = search_key(g)
+    assert k != g.hash
+    assert k == slow_key(g)
+
+
+# -- evaluation ----------------------------------------------------------------------------------
+def ev_pair(slug, a, b, to_move="attackers"):
+    ga, gb = game_of(slug, a, to_move), game_of(slug, b, to_move)
+    ev = Evaluator(ga)
+    return ev.terms(ga), ev.terms(gb), ev.defenders_score(ga), ev.defenders_score(gb)
+
+
+BASE = {"f6": "king", "e5": "defender", "g5": "defender", "c3": "attacker", "i9": "attacker"}
+
+
+@pytest.mark.parametrize("term,better,worse", [
+    # material: one attacker fewer is better for the defenders
+    ("material", dict(BASE), {**BASE, "h2": "attacker"}),
+    # king_paths: on f11 (rank 11 empty) the king reaches the corners a11 and k11; on f10 none
+    ("king_paths", {**BASE, "f6": None, "f11": "king"}, {**BASE, "f6": None, "f10": "king"}),
+    # king_distance: nearer the corner
+    ("king_distance", {**BASE, "f6": None, "c3": None, "c4": "king", "h8": "attacker"},
+     {**BASE, "f6": None, "f7": "king"}),
+    # king_pressure: an attacker beside the king
+    ("king_pressure", dict(BASE), {**BASE, "f7": "attacker"}),
+    # king_mobility: the same defender on f7, in the king's way north, instead of on e5
+    ("king_mobility", dict(BASE), {**BASE, "e5": None, "f7": "defender"}),
+    # blockade: an attacker on b1, next to the corner a1, instead of on c3
+    ("blockade", dict(BASE), {**BASE, "c3": None, "b1": "attacker"}),
+])
+def test_each_term_points_the_right_way(term, better, worse):
+    better = {k: v for k, v in better.items() if v}
+    worse = {k: v for k, v in worse.items() if v}
+    tb, tw, sb, sw = ev_pair("copenhagen-hnefatafl", better, worse)
+    assert tb[term] > tw[term], (tb, tw)
+    assert sb > sw
+
+
+def test_king_fork_term_points_the_right_way():
+    # Brandubh, defenders to move: b6-b7 gives the king a7 and (over c7..f7) g7 - a fork - unless
+    # an attacker stands on e7; the same attacker on e5 leaves the fork. a6 gives a7 only (a4).
+    common = {"b6": "king", "a4": "attacker", "c6": "defender", "b5": "defender"}
+    tb, tw, sb, sw = ev_pair("brandubh", {**common, "e5": "attacker"}, {**common, "e7": "attacker"}, "defenders")
+    assert (tb["king_fork"], tw["king_fork"]) == (1, 0)
+    assert sb > sw
+
+
+def test_evaluation_reads_the_escape_rule():
+    # Linnaeus Tablut: escape = edge. The king on e7 reaches the edge squares e9, a7, i7 and,
+    # over the empty throne e5 (throne_pass lists the king), e1; under corner escape none counts.
+    rs = rules("linnaeus-tablut")
+    assert rs.value("escape") == "edge"
+    g = Game(rs, Position(9, {"e7": "king", "a1": "attacker", "i1": "attacker", "c3": "defender"}), "attackers")
+    t = Evaluator(g).terms(g)
+    assert rs.value("throne_pass") and "king" in rs.value("throne_pass")
+    assert t["king_paths"] == 4          # e9, a7, i7, e1
+    assert t["king_distance"] == -2      # two steps to e9
+    g2 = Game(rs, Position(9, {"e5": "king", "a1": "attacker", "i1": "attacker", "c3": "defender"}), "attackers")
+    assert Evaluator(g2).terms(g2)["king_distance"] == -4
+
+
+def test_no_move_when_the_game_is_over(capsys):
+    g = game_of("brandubh", {"a4": "king", "d2": "defender", "e5": "attacker", "f6": "attacker"}, "defenders")
+    g.play("a4-a1")
+    r = best_move(g, depth=2)
+    assert r["move"] is None and r["pv"] == [] and r["turn"] == []
+
+
+# -- levels ------------------------------------------------------------------------------------------
+def test_levels_from_beginner_to_strong_and_seeded_noise():
+    assert list(LEVELS) == ["beginner", "easy", "medium", "strong"]
+    assert LEVELS["beginner"].noise > 0 and LEVELS["strong"].noise == 0
+    assert LEVELS["beginner"].depth < LEVELS["strong"].depth
+    g = Game(rules("copenhagen-hnefatafl"))
+    moves = {best_move(g, level="beginner", seed=s, nodes=5000)["move"] for s in range(8)}
+    assert len(moves) > 1, "seeded noise makes beginner games differ"
+    assert best_move(g, level="beginner", seed=3, nodes=5000)["move"] == best_move(g, level="beginner", seed=3, nodes=5000)["move"]
+
+
+# -- command line --------------------------------------------------------------------------------
+def test_cli_best_json_shape(capsys):
+    assert main(["best", "--variant", "brandubh", "--depth", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"move", "score", "depth", "nodes", "nps", "pv"}
+    assert out["depth"] == 2 and out["pv"][0] == out["move"]
+    assert isinstance(out["score"], int) and out["nodes"] > 0
+    g = Game(rules("brandubh"))
+    for mv in out["pv"]:
+        g.play(mv)   # the principal variation is a line of legal moves
+
+
+def test_cli_best_finds_escape_from_position_file(tmp_path, capsys):
+    g = game_of("brandubh", {"a4": "king", "d2": "defender", "e5": "attacker", "f6": "attacker"}, "defenders")
+    f = tmp_path / "p.txt"
+    f.write_text(g.position().to_otn())
+    assert main(["best", "--variant", "brandubh", "--position", str(f), "--to-move", "defenders", "--depth", "2",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["move"] in ("a4-a1", "a4-a7") and out["score"] >= WIN_BOUND
+
+
+def test_cli_match_output(capsys):
+    assert main(["match", "--variant", "brandubh", "--games", "2", "--seed", "1", "medium", "random"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0].startswith("game 1: medium as attackers") and out[1].startswith("game 2: medium as defenders")
+    assert out[-1].startswith("medium vs random: ") and "Elo difference" in out[-1]
+    assert main(["match", "--variant", "brandubh", "--games", "2", "--json", "greedy", "random"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert res["wins"] + res["draws"] + res["losses"] == 2
+
+
+def test_elo_difference():
+    from tafl_core.cli_search import elo_difference
+    assert elo_difference(5, 0, 5)[0] == 0
+    # 75 % is +190.8 Elo (-400 log10(1/0.75 - 1))
+    assert elo_difference(3, 0, 1)[0] == pytest.approx(190.8, abs=0.1)
+    assert elo_difference(1, 0, 3)[0] == pytest.approx(-190.8, abs=0.1)
+
+
+def test_cli_refuses_bad_limits(capsys):
+    assert main(["best", "--variant", "brandubh", "--depth", "0"]) == 2
+    assert main(["match", "--variant", "brandubh", "--games", "2", "nobody", "random"]) == 2
+
+
+# -- positions one move before a win in real games (aagenielsen.dk records, shared/oracles) -------
+# (variant, OpenTafl position, side to move, how the game ended); copied from the records by
+# replaying each game to its last move, never read here.
+ORACLE_POSITIONS = [
+('copenhagen-hnefatafl', '/4tt5/2t3tt3/1t6t2/5t3t1/4t5t/3t1K3t1/2t1T1T1t2/1t2TTT1t2/2t3tt3/3t1t5/4tt5/', 'attackers', 'encirclement'),
+('copenhagen-hnefatafl', '/1tt1T2t3/6t4/1t9/t1T2t4t/t5T3t/t6t2t/2t2TT3t/1t3T4t/T2T3T3/K4tt4/1t2tt1t3/', 'defenders', 'king_escaped'),
+('copenhagen-hnefatafl', '/4tt5/11/1t4t4/4tTTt2t/2tt2T1t2/3tK2T1tt/4tt4t/1t1T2t2t1/7t3/5t5/2t2t5/', 'attackers', 'king_captured'),
+('copenhagen-hnefatafl', '/4tttt3/8tT1/3t2T3t/t4T2t2/t3TT3t1/tt1TT5t/t3T6/5t4t/11/4t5t/6ttTK1/', 'defenders', 'king_escaped'),
+('copenhagen-hnefatafl', '/3ttttt3/5t5/11/t4T4t/t3TTT1t2/tt1TT4Tt/t3TTT4/t4T1T3/11/5t2t2/3tttttK2/', 'defenders', 'king_escaped'),
+('copenhagen-hnefatafl', '/4tttt3/3t7/3t7/1t3T4t/t4TT3t/tT5T2t/Tt9/K2T7/1T1t3t3/Ttt1T1t4/3t7/', 'defenders', 'edge_fort'),
+('copenhagen-hnefatafl', '/2t4t3/1t7t1/t3T1t4/T10/TT4T3t/K1t4T2t/1T3T5/T10/t5T3t/1t6t2/2t5t2/', 'defenders', 'edge_fort'),
+('copenhagen-hnefatafl', '/4tt5/3tKttT3/2tT7/3t1t5/2t5t1t/t2T5tt/t5T4/t4T4t/7t3/5t5/3ttttt3/', 'attackers', 'king_captured'),
+('copenhagen-hnefatafl', '/5t5/9t1/3t1T4t/2t1t4T1/1t4T4/t1t1t5t/11/11/t10/1t2TT3t1/2tT1K1Tt2/', 'defenders', 'edge_fort'),
+('copenhagen-hnefatafl', '/3t1t5/4t4t1/6T1t2/t4t4t/2t7T/tt1TT4T1/t9T/8T1t/1tKt3t1t1/2tT4t2/3t7/', 'attackers', 'king_captured'),
+('copenhagen-hnefatafl', '/4ttt4/1t9/3t3t3/t4T4t/t3TTT3t/t5TT1tt/t1T3T3t/4T5t/2t1tt5/10K/1t1t1ttt3/', 'defenders', 'king_escaped'),
+('copenhagen-hnefatafl', '/3ttt5/4T1t4/1t1T2Ttt2/5T3t1/t1t2T2T1t/t9t/t3T4Tt/5t4t/t6T1t1/K10/1t1tt1tt3/', 'defenders', 'king_escaped'),
+('copenhagen-hnefatafl', '/3tttt1T2/5t5/7t3/2t2T4t/t3TT5/t7t1t/t5T4/4t5t/4t6/K10/3t2t1t2/', 'defenders', 'king_escaped'),
+('copenhagen-hnefatafl', '/2t1ttt2t1/9t1/t9K/2T2T4t/tT4T3t/t2TT1TT2t/t3TTT3t/t4T4t/11/1t9/2t1tttt3/', 'defenders', 'king_escaped'),
+('copenhagen-hnefatafl', '/2t3t4/1t7t1/10t/t9T/t3TTT3t/t5TT1tt/2T2TT3t/5T2t2/tKt8/1t4t4/2Tttt5/', 'attackers', 'king_captured'),
+('copenhagen-hnefatafl', '/5T2tt1/1t4T3t/2ttT1T3t/Tt1tT3T2/2t8/6tt3/t5T3t/t4T4t/7T3/8t2/4tttt1K1/', 'defenders', 'king_escaped'),
+('copenhagen-hnefatafl', '/1K2tt5/5t5/7t3/2t2T4t/t3T4t1/t6t2t/t7T2/t10/4t2T2t/t8t1/1t2t1tt3/', 'defenders', 'king_escaped'),
+('copenhagen-hnefatafl', '/4tt5/5tt1t2/3t5t1/6t1T1t/t3T3T1t/tt1TT1T3t/t3TT5/t4T5/3t6t/10K/4tttt1t1/', 'defenders', 'king_escaped'),
+('copenhagen-hnefatafl', '/3tT1K1t2/2t2TT4/1t5Tt2/tT1t7/1TT7t/t9t/t3T5t/t9t/9t1/1t6t2/4tttt3/', 'defenders', 'edge_fort'),
+('copenhagen-hnefatafl', '/11/1tt8/tKt8/T1tt2T4/2Tt7/T1Ttt2T1tt/tTT7t/1t1t7/11/2t2t5/5ttt3/', 'attackers', 'king_captured'),
+('brandubh', '/2K1T2/2T4/5T1/1t2t2/2T4/5t1/2t4/', 'defenders', 'king_escaped'),
+('brandubh', '/7/4t2/1t3TK/t1T4/5tT/2t1T2/5t1/', 'defenders', 'king_escaped'),
+('brandubh', '/7/2t4/1t3t1/tT3Tt/2KtT2/1t5/3t3/', 'attackers', 'king_captured'),
+('brandubh', '/4t2/3t3/3T3/5t1/2T1t2/t1T1T2/2K2t1/', 'defenders', 'king_escaped'),
+('brandubh', '/3t3/2T1t2/1t1T3/t3T1t/3T1t1/2t4/1K1t3/', 'attackers', 'king_captured'),
+('brandubh', '/3t3/1t5/3t3/2t1t2/2t2t1/3K3/3t3/', 'attackers', 'king_captured'),
+('brandubh', '/7/4t2/3t2K/tt2Ttt/7/3t3/3t3/', 'attackers', 'king_captured'),
+('brandubh', '/1tK4/3t1t1/T6/4T1t/T6/3t1t1/3t3/', 'defenders', 'king_escaped'),
+('brandubh', '/7/2t1t2/6T/1t5/6T/1t5/3tK2/', 'defenders', 'king_escaped'),
+('brandubh', '/3t3/2TK1T1/2t2t1/t1t1t2/3t3/7/7/', 'attackers', 'king_captured'),
+('brandubh', '/3t1t1/7/4t2/t5t/1T5/7/3K3/', 'defenders', 'king_escaped'),
+('brandubh', '/3t3/1t1T1t1/7/tK3tt/3T3/1t5/2T1T2/', 'attackers', 'king_captured'),
+('brandubh', '/7/2Tt3/1T2t2/tt5/1t1T2t/1T2t2/2tK3/', 'attackers', 'king_captured'),
+('brandubh', '/1T5/2Tt3/4t2/t3t1t/2t4/4Kt1/3tT2/', 'attackers', 'king_captured'),
+('brandubh', '/7/1ttt3/7/t4t1/1T3t1/1t5/1KTt3/', 'defenders', 'king_escaped'),
+('brandubh', '/2t4/2t1t2/5t1/t3T1t/1T5/1t5/1KTt3/', 'defenders', 'king_escaped'),
+]
+
+
+@pytest.mark.parametrize("slug,otn,side,how", ORACLE_POSITIONS)
+def test_real_game_finishing_move_found(slug, otn, side, how):
+    rs = rules(slug)
+    g = Game(rs, Position.from_otn(otn), side)
+    r = best_move(g, depth=2)
+    assert_wins(g, r)
