@@ -43,3 +43,15 @@ def test_move_not_utf8_echoed_to_a_strict_utf8_output_is_exit_2():
     r = run(["play", "--variant", "brandubh", "a1-a2", b"\xff"], PYTHONIOENCODING="utf-8")
     assert r.returncode == 2
     assert _one_line(r.stderr).startswith("error: cannot write to standard output: ")
+
+
+def test_move_of_more_than_80_characters_is_named_in_its_message():
+    """A move argument longer than 80 characters (a square with 100 digits) was refused as a
+    bare "error: malformed move", naming neither the argument nor its place; a shorter one
+    (``a9999999999-a1``) is named: "'a99…' is not a move". README.md: one line on stderr naming
+    what is wrong; exit 2 for malformed input."""
+    move = "a" + "9" * 100 + "-a1"
+    r = run(["play", "--variant", "brandubh", move])
+    assert r.returncode == 2
+    line = _one_line(r.stderr)
+    assert line.startswith("error: 'a999") and "is not a move" in line and len(line) < 200
