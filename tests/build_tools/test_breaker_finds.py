@@ -43,3 +43,20 @@ def test_stubs_file_integer_of_5000_digits_is_a_fault_at_its_line(tree):
     assert any(f.startswith(f"variants_src/{STUBS}:{line}: ") and "64 digits" in f for f in tree.new_faults())
     r = _validate(tree.root)
     assert r.returncode == 1 and "unexpected error" not in r.stderr and "Traceback" not in r.stderr
+
+
+def test_lead_that_opens_a_code_fence_is_a_fault(tree):
+    """The lead is written as a paragraph of its own at the top of the page
+    (build_tools/templates/variant.md.j2); a lead of ```` ``` ```` (or ``~~~``) opened a fenced
+    code block there that swallowed the page up to the next fence: the German page of a
+    tiny-tafl copy with ``lead: ```` `` was built (exit 0) with only sections 9 and 10 as
+    headings, while the validator reported it clean. README.md: the ten sections, none empty,
+    must be on the page; a fault at the front matter line."""
+    de = tree.text("tiny-tafl/de.md")
+    lead = next(line for line in de.split("\n") if line.startswith("lead: "))
+    tree.edit("tiny-tafl/de.md", lead, "lead: ```")
+    tree.edit("tiny-tafl/en.md", next(l for l in tree.text("tiny-tafl/en.md").split("\n") if l.startswith("lead: ")),
+              "lead: ~~~~ python")
+    faults = tree.new_faults()
+    assert [f.split(": ")[0] for f in faults] == [f"{P}/de.md:3", f"{P}/en.md:3"], faults
+    assert all("code fence" in f for f in faults)
