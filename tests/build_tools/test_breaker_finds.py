@@ -60,3 +60,20 @@ def test_lead_that_opens_a_code_fence_is_a_fault(tree):
     faults = tree.new_faults()
     assert [f.split(": ")[0] for f in faults] == [f"{P}/de.md:3", f"{P}/en.md:3"], faults
     assert all("code fence" in f for f in faults)
+
+
+def test_fault_that_stdout_cannot_encode_is_one_line_naming_stdout(tree):
+    """A fault message holding "ü" (a related variant named [[würfel]]) printed to an ASCII
+    standard output (PYTHONIOENCODING=ascii) ended in "unexpected error: UnicodeEncodeError".
+    README.md ("Limits"): every other fault ends in one line on stderr naming what, exit 2;
+    here what cannot be written is standard output."""
+    import os
+    de = tree.text("tiny-tafl/de.md")
+    cut = de.index("## 7. ")
+    tree.write("tiny-tafl/de.md", de[:cut] + "Siehe [[würfel]].\n\n" + de[cut:])
+    r = subprocess.run([sys.executable, "-m", "build_tools", "validate", "--root", str(tree.root)],
+                       cwd=REPO_ROOT, capture_output=True, timeout=120,
+                       env=dict(os.environ, PYTHONIOENCODING="ascii"))
+    err = r.stderr.decode("utf-8", "replace")
+    assert r.returncode == 2 and err.count("\n") == 1, err
+    assert err.startswith("build_tools validate: cannot write to standard output: ") and "unexpected" not in err
