@@ -77,3 +77,17 @@ def test_fault_that_stdout_cannot_encode_is_one_line_naming_stdout(tree):
     err = r.stderr.decode("utf-8", "replace")
     assert r.returncode == 2 and err.count("\n") == 1, err
     assert err.startswith("build_tools validate: cannot write to standard output: ") and "unexpected" not in err
+
+
+def test_site_dir_that_is_a_file_is_one_line_exit_2_and_the_file_is_kept(tree, tmp_path):
+    """``site --site-dir FILE`` built the site, renamed the file to ``.site-old-*`` beside it
+    (rmtree cannot remove a file: it stayed there) and put the site in its place. An output
+    folder that is not a folder is an input the command cannot handle: one line naming it,
+    exit 2 (README.md, "Limits"), and the file is left as it was."""
+    target = tmp_path / "sitefile"
+    target.write_text("keep\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "build_tools", "site", "--root", str(tree.root),
+                        "--site-dir", str(target)], cwd=REPO_ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and str(target) in r.stderr, r.stderr
+    assert target.read_text(encoding="utf-8") == "keep\n"
+    assert not list(tmp_path.glob(".site-*"))
