@@ -110,6 +110,9 @@ def main_site(argv: list[str]) -> int:
     if not a.root.is_dir():
         print(f"build_tools site: {a.root}: the variants root is not a directory", file=sys.stderr)
         return 2
+    if a.site_dir.exists() and not a.site_dir.is_dir():
+        print(f"build_tools site: {a.site_dir}: the output folder exists and is not a directory", file=sys.stderr)
+        return 2
     if not a.config.is_file():
         print(f"build_tools site: {a.config}: no MkDocs configuration there", file=sys.stderr)
         return 2

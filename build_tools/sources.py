@@ -171,7 +171,9 @@ def read_source_text(path: Path, *, strip_bom: bool, limit: int | None = None) -
 
 def parse_toml(text: str) -> tuple[dict | None, SourceProblem | None]:
     """``tomllib.loads(text)``: ``(data, None)``, or ``(None, problem)`` for text that is not
-    TOML (the line tomllib names) or nested too deeply for the parser (``RecursionError``)."""
+    TOML (the line tomllib names), nested too deeply for the parser (``RecursionError``) or with
+    a number too long for ``int()`` (a plain ``ValueError``: tafl_core's ``MAX_NUMBER_DIGITS``
+    names its line)."""
     try:
         return tomllib.loads(text), None
     except tomllib.TOMLDecodeError as exc:
@@ -179,6 +181,12 @@ def parse_toml(text: str) -> tuple[dict | None, SourceProblem | None]:
         return None, SourceProblem(int(m.group(1)) if m else 1, f"not valid TOML: {str(exc).split(' (at')[0]}")
     except RecursionError:
         return None, _too_deep(text)
+    except ValueError as exc:  # int() of more than 4,300 digits (CPython's conversion limit)
+        try:
+            tafl_core.limits.check_rules_text(text)
+        except tafl_core.RulesFileError as bound:
+            return None, SourceProblem(bound.line or 1, f"not valid TOML: {bound.message}")
+        return None, SourceProblem(1, f"not valid TOML: {' '.join(str(exc).split())[:200]}")
 
 
 def _too_deep(text: str, depth: int = 100) -> SourceProblem:

@@ -199,6 +199,9 @@ def run_cli(body: Callable[[], int]) -> int:
       (when that is open) and :data:`EXIT_USAGE` (2);
     * the reader of standard output gone (``… | head``): no message, :data:`EXIT_BROKEN_PIPE` (1),
       as a program stopped by SIGPIPE would be quiet;
+    * a text standard output whose encoding cannot write a character (``PYTHONIOENCODING=ascii``
+      and a "µs", a non-UTF-8 argument echoed to a strict UTF-8 output): the same one line and
+      :data:`EXIT_USAGE`, naming the encoding and the character;
     * any other exception escaping ``body`` is a fault of tafl_core: one line
       ``error: internal error (…)`` and :data:`EXIT_INTERNAL` (3), never a traceback;
     * Ctrl-C: ``error: interrupted`` and :data:`EXIT_INTERRUPTED` (130).
@@ -232,6 +235,11 @@ def run_cli(body: Callable[[], int]) -> int:
             return EXIT_INTERNAL
         _silence_stdout()
         _say(f"error: cannot write to standard output: {exc.strerror or exc}")
+        return EXIT_USAGE
+    except UnicodeEncodeError as exc:  # tafl_core encodes nothing strictly: it is a print's
+        _silence_stdout()
+        _say(f"error: cannot write to standard output: its encoding {exc.encoding} cannot write "
+             f"{ascii(exc.object[exc.start:exc.end])[:40]} (set PYTHONIOENCODING=utf-8:backslashreplace)")
         return EXIT_USAGE
     except KeyboardInterrupt:
         _say("error: interrupted")

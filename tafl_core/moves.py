@@ -51,8 +51,10 @@ class Move:
         Raises:
             NotationError: malformed move or a square off the board.
         """
-        if not isinstance(text, str) or len(text) > 80:
+        if not isinstance(text, str):
             raise NotationError(refusal(Reason.MALFORMED_MOVE))
+        if len(text) > 80:  # no move is this long; named (cut short) like any other non-move
+            raise NotationError(refusal(Reason.NOT_A_MOVE, text=shown_text(text)))
         m = _MOVE_RE.fullmatch(text.strip())
         if not m:
             raise NotationError(refusal(Reason.NOT_A_MOVE, text=shown_text(text)))

@@ -128,8 +128,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build_tools validate: {root} is not a directory", file=sys.stderr)
         return 2
     faults = validate_tree(root)
-    for f in faults:
-        print(f)
+    try:
+        for f in faults:
+            print(f)
+    except UnicodeEncodeError as exc:  # an ASCII or strict UTF-8 stdout and a name such as "würfel"
+        print(f"build_tools validate: cannot write to standard output: its encoding {exc.encoding} cannot "
+              f"write {ascii(exc.object[exc.start:exc.end])[:40]} (set PYTHONIOENCODING=utf-8:backslashreplace)", file=sys.stderr)
+        return 2
     slugs = {d.name for d in variant_dirs(root)}
     n = len(slugs)
     if faults:

@@ -5,6 +5,8 @@ variants with the same title."""
 
 from __future__ import annotations
 
+import re
+
 from typing import Iterator
 
 from build_tools.format import ORIGINAL, SECTION_TITLES, SECTIONS
@@ -20,6 +22,10 @@ def check_page_parse(variant: Variant, ctx: Context) -> Iterator[Fault]:
             yield fault(variant, page.path, line, message)
 
 
+#: A line that opens a fenced code block (pymdownx.superfences: 3 or more backticks or tildes).
+_LEAD_FENCE = re.compile(r"\s*(`{3,}|~{3,})")
+
+
 def check_front_matter(variant: Variant, ctx: Context) -> Iterator[Fault]:
     """Front matter has exactly the keys ``title`` and ``lead``, both non-empty."""
     for page in pages_of(variant):
@@ -30,6 +36,11 @@ def check_front_matter(variant: Variant, ctx: Context) -> Iterator[Fault]:
                 yield fault(variant, page.path, line, f"front matter key '{key}' is not allowed (only title and lead)")
             elif not value.strip():
                 yield fault(variant, page.path, line, f"front matter '{key}' is empty")
+            elif key == "lead" and _LEAD_FENCE.match(value):
+                # The lead is a paragraph of its own on the page (templates/variant.md.j2): a
+                # fence there would swallow the sections after it into a code block.
+                yield fault(variant, page.path, line, "front matter 'lead' begins with a code fence "
+                                                      "(``` or ~~~); the lead is one paragraph of text")
         for key in ("title", "lead"):
             if key not in page.front_matter:
                 yield fault(variant, page.path, 1, f"front matter has no '{key}'")
