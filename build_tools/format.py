@@ -31,7 +31,7 @@ from build_tools.labels import PIECE_NAMES
 
 __all__ = [
     "LANGS", "RULES_FILE", "PAGE_FILES", "STUBS_FILE", "BOM", "SLUG_RE", "KEY_RE",
-    "MAX_PAGE_BYTES", "MAX_TOML_BYTES", "LINE_LIMIT", "SectionSpec", "SECTIONS", "SECTION_TITLES",
+    "MAX_PAGE_BYTES", "MAX_TOML_BYTES", "LINE_LIMIT", "PARAGRAPH_LIMIT", "SectionSpec", "SECTIONS", "SECTION_TITLES",
     "section_number", "section_role", "FACTS", "START", "RULES", "RELATED", "ORIGINAL", "SOURCES",
     "FACT_KEYS", "PIECE_NAMES", "piece_word", "HISTORICITY", "ALLOWED_SCHEMES", "scheme_of",
     "FENCE_OPEN", "FENCE_CLOSE", "code_spans", "blank_code_spans", "CITATION", "RELATED_LINK", "REF_DEFINITION",
@@ -59,6 +59,12 @@ MAX_PAGE_BYTES = 300_000
 MAX_TOML_BYTES = _MAX_RULES_BYTES
 #: Longest line accepted in a source file (characters); longer lines are a fault.
 LINE_LIMIT = 10_000
+#: Longest paragraph accepted in de.md / en.md (characters of a run of non-blank lines outside
+#: fenced code): about six times the longest real one (3,034, copenhagen-hnefatafl/de.md).
+#: Python-Markdown's inline patterns take time that grows faster than the paragraph (unmatched
+#: backticks or autolink-like words: 3.5 s at 40,000 characters, 60 s at 270,000), so a longer
+#: paragraph is a fault rather than minutes of build time.
+PARAGRAPH_LIMIT = 20_000
 
 #: A variant slug: lower case letters, digits and single hyphens.
 SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

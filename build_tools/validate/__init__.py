@@ -49,8 +49,8 @@ from build_tools.validate.layout import (check_board_flag, declared_stubs, check
                                          check_slug, check_stubs_file, check_tables, check_text_only)
 from build_tools.validate.markup import (ALLOWED_SCHEMES, attr_lists, blank_code, bracket_faults, check_attr_lists,
                                          check_brackets, check_nesting, nesting_faults,
-                                         check_line_length, check_link_schemes, check_raw_html,
-                                         check_relative_links, check_toml_texts, link_targets, long_lines,
+                                         check_line_length, check_link_schemes, check_paragraph_length, check_raw_html,
+                                         check_relative_links, check_toml_texts, link_targets, long_lines, long_paragraphs,
                                          markdown_faults, raw_html, toml_texts, unsafe_links, url_scheme)
 from build_tools.validate.structure import (check_front_matter, check_original_block, check_page_parse,
                                             check_sections, check_sections_not_empty, check_subsections,
@@ -60,7 +60,7 @@ from build_tools.validate.structure import (check_front_matter, check_original_b
 __all__ = ["Fault", "Context", "Check", "CHECKS", "validate_variant", "validate_tree", "main", "default_root",
            "SECTION_TITLES", "FACT_KEYS", "HISTORICITY", "ASSUMPTION_MARKERS", "ALLOWED_SCHEMES", "LINE_LIMIT",
            "raw_html", "attr_lists", "link_targets", "unsafe_links", "url_scheme", "markdown_faults",
-           "blank_code", "bracket_faults", "nesting_faults", "long_lines", "toml_texts", "check_stubs_file", "check_unique_titles"]
+           "blank_code", "bracket_faults", "nesting_faults", "long_lines", "long_paragraphs", "toml_texts", "check_stubs_file", "check_unique_titles"]
 
 
 #: Every per-variant check, in reporting order.
@@ -73,7 +73,7 @@ CHECKS: list[Check] = [
     check_citations_listed, check_sources_cited, check_source_keys_unique,
     check_source_entries, check_source_url_attempt, check_source_urls, check_languages_sources,
     check_languages_original, check_languages_related, check_related_resolve,
-    check_readable, check_tables, check_line_length, check_raw_html, check_attr_lists,
+    check_readable, check_tables, check_line_length, check_paragraph_length, check_raw_html, check_attr_lists,
     check_link_schemes, check_relative_links, check_toml_texts, check_refs, check_brackets,
     check_nesting,
 ]

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterator
 from urllib.parse import unquote
 
-from build_tools.format import ALLOWED_SCHEMES, FENCE_CLOSE, FENCE_OPEN, LINE_LIMIT, blank_code_spans, scheme_of
+from build_tools.format import ALLOWED_SCHEMES, FENCE_CLOSE, FENCE_OPEN, LINE_LIMIT, PARAGRAPH_LIMIT, blank_code_spans, scheme_of
 from build_tools.sources import Variant
 from build_tools.validate.core import Context, Fault, fault, pages_of, toml_lines, toml_value_line
 
@@ -238,6 +238,37 @@ def check_line_length(variant: Variant, ctx: Context) -> Iterator[Fault]:
     for path, text in files:
         for line, n in long_lines(text):
             yield fault(variant, path, line, f"line too long ({n} characters; at most {LINE_LIMIT})")
+
+
+def long_paragraphs(text: str) -> list[tuple[int, int]]:
+    """``(first line, length)`` of every paragraph of markdown ``text`` longer than
+    :data:`~build_tools.format.PARAGRAPH_LIMIT` characters: a run of lines that are not blank
+    once fenced code is blanked (:func:`blank_code`), its length counted with the line ends
+    between its lines. A paragraph with a line over :data:`LINE_LIMIT` is left out: that line
+    is already a fault of its own (:func:`check_line_length`). Linear."""
+    out, start, size, long_line = [], None, 0, False
+    for k, line in enumerate(blank_code(text).split("\n") + [""]):
+        if line.strip():
+            if start is None:
+                start, size, long_line = k + 1, len(line), False
+            else:
+                size += 1 + len(line)
+            long_line = long_line or len(line) > LINE_LIMIT
+        elif start is not None:
+            if size > PARAGRAPH_LIMIT and not long_line:
+                out.append((start, size))
+            start, size = None, 0
+    return out
+
+
+def check_paragraph_length(variant: Variant, ctx: Context) -> Iterator[Fault]:
+    """No paragraph of de.md or en.md is longer than PARAGRAPH_LIMIT characters (Python-Markdown
+    would spend minutes on it; issue #16)."""
+    for page in pages_of(variant):
+        for line, n in long_paragraphs(page.text):
+            yield fault(variant, page.path, line,
+                        f"paragraph too long ({n:,} characters; at most {PARAGRAPH_LIMIT:,}): "
+                        "split it with a blank line")
 
 
 def check_raw_html(variant: Variant, ctx: Context) -> Iterator[Fault]:

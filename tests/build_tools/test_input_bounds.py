@@ -19,11 +19,13 @@ RULES = "tiny-tafl/rules.toml"
 
 
 def _grow_section_6(tree, rel: str, size: int) -> None:
-    """Make ``rel`` exactly ``size`` bytes with valid trivia lines at the end of section 6."""
+    """Make ``rel`` exactly ``size`` bytes with valid trivia lines at the end of section 6, in
+    paragraphs of 49 lines (every 50th line is blank: 100 bytes of spaces), each well within the
+    paragraph bound."""
     text = tree.text(rel)
     cut = text.index("## 7. ")
     need = size - len(text.encode("utf-8")) - 1
-    lines = ["Wissenswertes " + "x" * 85] * (need // 100)
+    lines = [" " * 99 if k % 50 == 49 else "Wissenswertes " + "x" * 85 for k in range(need // 100)]
     rest = need - 100 * len(lines)
     if rest:
         lines.append("y" * (rest - 1))
@@ -168,3 +170,21 @@ def test_lists_nested_too_deep_are_a_fault(tree):
     first = tree.line_of(DE, " " * 104 + "- Ebene")   # level 27: 104 columns
     message = "line indented or quoted more than 100 columns deep (lists nested that deep break the markdown renderer)"
     assert tree.new_faults() == [f"{P}/de.md:{first + k}: {message}" for k in range(4)]
+
+
+def test_paragraph_over_the_bound_is_a_fault_at_its_first_line(tree):
+    """A paragraph longer than PARAGRAPH_LIMIT (unmatched backticks: Python-Markdown took 60 s at
+    270,000 characters, breaker pass of issue 16) is a fault at its first line; the same text
+    split by blank lines is clean."""
+    from build_tools.format import PARAGRAPH_LIMIT
+    text = tree.text(DE)
+    cut = text.index("## 7. ")
+    para = "\n".join(["`a " * 30] * (PARAGRAPH_LIMIT // 90 + 1))
+    assert len(para) > PARAGRAPH_LIMIT
+    tree.write(DE, text[:cut] + para + "\n\n" + text[cut:])
+    first = text[:cut].count("\n") + 1
+    assert tree.new_faults() == [
+        f"{P}/de.md:{first}: paragraph too long ({len(para):,} characters; at most {PARAGRAPH_LIMIT:,}): "
+        "split it with a blank line"]
+    tree.write(DE, text[:cut] + para.replace("\n", "\n\n") + "\n\n" + text[cut:])
+    assert tree.new_faults() == []
