@@ -32,6 +32,9 @@ _LINK_TARGET = re.compile(r"\]\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\)")
 _AUTOLINK = re.compile(r"<[A-Za-z][A-Za-z0-9+.-]*:[^\s<>]*>")
 _BARE_URL = re.compile(r"\b(?:https?|mailto):[^\s<>()\[\]]+")
 _ATTR_LIST = re.compile(r"\{[:#. ][^{}\n]*\}")
+#: A raw HTML tag (a fault of its own, build_tools.validate.markup), its quoted attribute values
+#: included, possibly over several lines; bounded so that unclosed quotes stay linear.
+_RAW_TAG = re.compile(r"<[A-Za-z!/?](?:\"[^\"]{0,2000}\"|'[^']{0,2000}'|[^'\"<>]){0,4000}>?")
 _QUOTED = re.compile(r"„[^„“”\n]*[“”]|“[^“”\n]*”|\"[^\"\n]*\"|»[^»«\n]*«|«[^»«\n]*»|‚[^‚‘\n]*‘")
 
 
@@ -42,9 +45,9 @@ def _blank(s: str) -> str:
 def prose_text(text: str) -> str:
     """``text`` (a whole ``de.md`` / ``en.md``) with everything that is not prose blanked out,
     same length and lines: the front matter's delimiters and keys (its values stay), code
-    fences and spans, ``/// original`` blocks, link targets ``](…)``, autolinks, bare URLs and
-    attribute lists."""
-    lines = blank_code(text).split("\n")
+    fences and spans, ``/// original`` blocks, link targets ``](…)``, autolinks, bare URLs,
+    attribute lists and raw HTML tags (a fault of their own)."""
+    lines = _RAW_TAG.sub(lambda m: _blank(m.group(0)), blank_code(text)).split("\n")
     out, in_original, in_front = [], False, bool(lines) and lines[0].strip() == "---"
     for i, line in enumerate(lines):
         if in_front:
