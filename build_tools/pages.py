@@ -585,7 +585,8 @@ def glossary_markdown(terms, lang: str) -> str:
     """The glossary page in ``lang`` (``glossary.md``; German ``/glossary/``, English
     ``/en/glossary/``): every concept of ``_glossary.toml`` under its preferred term, in the
     order of those terms (accents ignored), with its definition, its term in the other language
-    and the discouraged synonyms. Anchor of a concept: ``#term-<key with '_' as '-'>``."""
+    and the discouraged synonyms. Anchor of a concept: ``#term-<key with '_' as '-'>``. Without a
+    glossary file the page has its title and lead only (the home page links to it)."""
     from build_tools.site_plugin import collation_key
     other = "en" if lang == "de" else "de"
     items = [{"anchor": "term-" + t.key.replace("_", "-"), "term": t.preferred[lang], "definition": t.definition[lang],
@@ -600,8 +601,7 @@ def generated_pages(site: SiteSources, lang: str, *, url_of, site_url: str | Non
     the page's URL relative to the site root in this language."""
     yield "variants/index.md", index_markdown(site, lang)
     yield "comparison.md", comparison_markdown(site, lang)
-    if site.glossary:
-        yield "glossary.md", glossary_markdown(site.glossary, lang)
+    yield "glossary.md", glossary_markdown(site.glossary, lang)
     for v in site.variants:
         src = f"variants/{v.slug}.md"
         yield src, variant_markdown(v, lang, site, page_url=url_of(src), site_url=site_url,
