@@ -35,7 +35,11 @@ _ATTR_LIST = re.compile(r"\{[:#. ][^{}\n]*\}")
 #: A raw HTML tag (a fault of its own, build_tools.validate.markup), its quoted attribute values
 #: included, possibly over several lines; bounded so that unclosed quotes stay linear.
 _RAW_TAG = re.compile(r"<[A-Za-z!/?](?:\"[^\"]{0,2000}\"|'[^']{0,2000}'|[^'\"<>]){0,4000}>?")
-_QUOTED = re.compile(r"„[^„“”\n]*[“”]|“[^“”\n]*”|\"[^\"\n]*\"|»[^»«\n]*«|«[^»«\n]*»|‚[^‚‘\n]*‘")
+_IN = r"(?:[^{stop}\n]|\n(?![ \t]*\n)){{0,3000}}"
+#: Text between quotation marks, within one paragraph (it may run over line ends).
+_QUOTED = re.compile("|".join([
+    "„" + _IN.format(stop="„“”") + "[“”]", "“" + _IN.format(stop="“”") + "”", '"' + _IN.format(stop='"') + '"',
+    "»" + _IN.format(stop="»«") + "«", "«" + _IN.format(stop="»«") + "»", "‚" + _IN.format(stop="‚‘") + "‘"]))
 
 
 def _blank(s: str) -> str:
@@ -93,10 +97,10 @@ def term_faults(text: str, terms: list[Term], lang: str, *, first_line: int = 1)
     checks = [(t, rxs) for t, rxs in checks if rxs]
     if not checks:
         return out
+    text = _QUOTED.sub(lambda m: _blank(m.group(0)), text)
     for n, line in enumerate(text.split("\n"), first_line):
         if line.lstrip().startswith(">"):
             continue
-        line = _QUOTED.sub(lambda m: " " * len(m.group(0)), line)
         for term, rxs in checks:
             m = next((m for m in (rx.search(line) for rx in rxs) if m), None)
             if m:

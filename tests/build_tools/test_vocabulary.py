@@ -168,3 +168,13 @@ def test_quote_faults_unit():
     assert quote_faults("x “ y\n") == [(1, "“ closes no „ (German quotes are „…“)")]
     assert quote_faults("„a\n\nb“\n") == [(1, "„ is not closed with “ in its paragraph (German quotes are „…“)"),
                                            (3, "“ closes no „ (German quotes are „…“)")]
+
+
+def test_discouraged_term_in_quote_over_two_lines(tree):
+    """A quotation wrapped over a line end is still a quotation (same paragraph)."""
+    with_glossary(tree)
+    tree.edit(DE, "Die Zugwiederholung regelt die Quelle nicht.", "Die Quelle schreibt „die\nKantenflucht gilt“.")
+    assert tree.faults() == []
+    tree.edit(DE, "Die Quelle schreibt „die\nKantenflucht gilt“.", "Die Quelle schreibt „die\n\nKantenflucht gilt“.")
+    line = tree.line_of(DE, "Kantenflucht gilt")
+    assert f'{P}/de.md:{line}: use "Randflucht", not "Kantenflucht" (glossary: _glossary.toml [edge_escape])' in tree.faults()
