@@ -115,3 +115,21 @@ def test_glossary_page(built_site, lang):
     # Linked from the navigation of every page.
     home = _text(page_path(built_site, lang, ""))
     assert re.search(r'href="[./]*glossary/"', home)
+
+
+def test_collation_key_orders_as_a_reader_would():
+    from build_tools.site_plugin import collation_key
+    words = ["Umzingelung", "Königsfang", "feindliche Felder", "Randfestung", "Schildwall", "Ard Rí", "Alea Evangelii"]
+    assert sorted(words, key=collation_key) == ["Alea Evangelii", "Ard Rí", "feindliche Felder", "Königsfang",
+                                                "Randfestung", "Schildwall", "Umzingelung"]
+
+
+def test_page_title_from_front_matter_or_heading():
+    from build_tools.site_plugin import page_title
+
+    class F:
+        def __init__(self, text):
+            self.content_string = text
+    assert page_title(F("---\ntitle: Startseite\n---\n\n# Tafl-Kompendium\n")) == "Startseite"
+    assert page_title(F("Intro\n\n# Hostile squares\n\ntext\n")) == "Hostile squares"
+    assert page_title(F("no heading\n")) is None
