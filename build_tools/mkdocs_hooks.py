@@ -24,6 +24,13 @@ def on_files(files, config):
     return _site.on_files(files, config)
 
 
+
+
+@event_priority(-300)  # after mkdocs-static-i18n's on_nav (-100) translated the section titles
+def on_nav(nav, config, files):
+    return _site.on_nav(nav, config, files)
+
+
 on_page_markdown = _site.on_page_markdown
 on_page_content = _site.on_page_content  # the tripwire: unsafe HTML in a rendered page fails the build
 on_post_page = _site.on_post_page  # the same over the whole output page (attributes and URLs)

@@ -9,6 +9,7 @@ for both languages; English pages live under ``/en/``):
 ``variants/index.md``       all variants, a sortable and filterable table
 ``variants/<slug>.md``      a variant page (or a short stub for a not-yet-documented slug)
 ``comparison.md``           every ruleset side by side
+``glossary.md``             the site's terms (``variants_src/_glossary.toml``)
 ==========================  ===========================================================
 
 Templates are Jinja2 with autoescaping on (``build_tools/templates``); the only values marked
@@ -29,10 +30,8 @@ show "—"; the comparison page leaves it out and names it below the table.
 
 from __future__ import annotations
 
-import datetime as _dt
 import functools
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +45,7 @@ from tafl_core.ruleset import OPTIONAL_DEFAULTS
 
 from build_tools import diagram as _diagram
 from build_tools import sources
+from build_tools.glossary import load_glossary
 from build_tools.format import CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, code_spans
 from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, name_colon, rule_and_value, rule_name,
                                 reason_words, value_name)
@@ -54,7 +54,7 @@ __all__ = [
     "SiteSources", "load_site_sources", "source_anchor", "section_anchor", "variant_markdown",
     "stub_markdown", "index_markdown", "comparison_markdown", "board_data", "board_json",
     "transform_body", "generated_pages", "assumption_data", "alternative_label", "piece_count_cell",
-    "special_piece_counts",
+    "special_piece_counts", "glossary_markdown",
 ]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -94,11 +94,13 @@ class SiteSources:
     """The parsed sources of one variants root: ``variants`` (every variant whose ruleset and
     both pages are usable, or text-only with both pages; sorted by slug), ``broken`` (slug ->
     why it was left out), ``stubs`` (slug -> {"de": name, "en": name}) for not-yet-documented
-    slugs that have no folder."""
+    slugs that have no folder, ``glossary`` the :class:`~build_tools.glossary.Term` values of
+    ``_glossary.toml`` (empty when absent)."""
     root: Path
     variants: list = field(default_factory=list)
     broken: dict[str, str] = field(default_factory=dict)
     stubs: dict[str, dict[str, str]] = field(default_factory=dict)
+    glossary: list = field(default_factory=list)
 
     def title(self, slug: str, lang: str) -> str | None:
         """The display name of ``slug`` in ``lang`` (page title or stub name), or None."""
@@ -152,6 +154,7 @@ def load_site_sources(root: Path) -> SiteSources:
             site.variants.append(v)
     have = {v.slug for v in site.variants} | set(site.broken)
     site.stubs = {s: n for s, n in sources.load_stubs(root).items() if s not in have}
+    site.glossary = load_glossary(root)
     return site
 
 
@@ -409,30 +412,39 @@ def _assumptions_html(v, lang: str) -> Markup:
 # --------------------------------------------------------------------------- pages
 
 
-def _cite(v, lang: str, *, url: str, today: _dt.date) -> dict:
+def _cite(v, lang: str, *, url: str) -> dict:
+    """The "cite this page" parts of ``v``'s page in ``lang``: ``url`` the page's address
+    (absolute when the site's address is known, else the path from the root, which
+    ``docs/assets/cite.js`` replaces with the page's own address without query or fragment).
+    The access date is never the build date: the page carries a placeholder that cite.js
+    replaces with the reader's own date on load and again when the reader copies.
+
+    Returns ``{"url", "title", "key", "plain_before", "plain_middle", "plain_after",
+    "bib_before", "bib_middle", "bib_after", "no_date"}``: the plain text (APA style: author.
+    (n.d.). Title. Retrieved DATE, from URL) and BibTeX (``@online`` with ``url`` and
+    ``urldate``), each split around the URL and the date so the template can mark them."""
     title = v.pages[lang].title or v.name or v.slug
     ui = UI[lang]
-    plain = (f"Tafl-Kompendium: {title}. {url} ({ui['cite_accessed']} {today.isoformat()}).")
-    bib_title = re.sub(r"([{}\\])", r"\\\1", title)
-    bibtex = "\n".join([
-        f"@misc{{tafl-kompendium-{v.slug}-{lang},",
+    retrieved = ui["cite_retrieved"]
+    d_at, u_at = retrieved.index("{date}"), retrieved.index("{url}")
+    assert d_at < u_at, "cite_retrieved names the date before the URL"
+    plain_before = f"Tafl-Kompendium. ({ui['cite_no_year']}). {title}. " + retrieved[:d_at]
+    plain_middle = retrieved[d_at + len("{date}"):u_at]
+    plain_after = retrieved[u_at + len("{url}"):]
+    bib_title = re.sub(r"([{}\\&%#$_])", r"\\\1", title)
+    key = f"tafl-kompendium-{v.slug}-{lang}"
+    bib_before = "\n".join([
+        f"@online{{{key},",
         "  author = {{Tafl-Kompendium}},",
         f"  title = {{{bib_title}}},",
-        f"  howpublished = {{\\url{{{url}}}}},",
-        f"  year = {{{today.year}}},",
-        f"  urldate = {{{today.isoformat()}}},",
-        f"  language = {{{'german' if lang == 'de' else 'english'}}},",
-        f"  note = {{{ui['cite_bibtex_note']}}}",
-        "}",
-    ])
-    return {"plain": plain, "bibtex": bibtex, "url": url}
-
-
-def _today() -> _dt.date:
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if epoch and epoch.isdigit():
-        return _dt.datetime.fromtimestamp(int(epoch), _dt.timezone.utc).date()
-    return _dt.date.today()
+        f"  langid = {{{'ngerman' if lang == 'de' else 'english'}}},",
+        f"  note = {{{ui['cite_bibtex_note']}}},",
+        "  url = {"])
+    bib_middle = "},\n  urldate = {"
+    bib_after = "}\n}"
+    return {"url": url, "title": title, "key": key, "plain_before": plain_before, "plain_middle": plain_middle,
+            "plain_after": plain_after, "bib_before": bib_before, "bib_middle": bib_middle, "bib_after": bib_after,
+            "no_date": ui["cite_no_date"]}
 
 
 def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url: str | None = None,
@@ -460,10 +472,11 @@ def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url
             body = transform_body(s.body, keys=keys, titles=titles)
         sections.append({"number": s.number, "title": s.title, "anchor": section_anchor(s.number) if s.number else None,
                          "body": Markup(body), "after": after.get(s.number) or None})
-    url = (site_url.rstrip("/") + "/" if site_url else "/") + page_url
+    url = (site_url.rstrip("/") + "/" if site_url else "/") + page_url.lstrip("/")
     return _env.get_template("variant.md.j2").render(
         ui=UI[lang], title=Markup(page.title or v.name or v.slug), lead=Markup(page.lead or ""),
-        sections=sections, playable=not v.text_only, cite=_cite(v, lang, url=url, today=_today()))
+        lang=lang, sections=sections, playable=not v.text_only, cite=_cite(v, lang, url=url),
+        cite_absolute=bool(site_url))
 
 
 def stub_markdown(slug: str, names: dict[str, str], lang: str) -> str:
@@ -568,12 +581,27 @@ def comparison_markdown(site: SiteSources, lang: str) -> str:
     return _env.get_template("comparison.md.j2").render(ui=UI[lang], cols=cols, rows=rows, text_only=text_only)
 
 
+def glossary_markdown(terms, lang: str) -> str:
+    """The glossary page in ``lang`` (``glossary.md``; German ``/glossary/``, English
+    ``/en/glossary/``): every concept of ``_glossary.toml`` under its preferred term, in the
+    order of those terms (accents ignored), with its definition, its term in the other language
+    and the discouraged synonyms. Anchor of a concept: ``#term-<key with '_' as '-'>``. Without a
+    glossary file the page has its title and lead only (the home page links to it)."""
+    from build_tools.site_plugin import collation_key
+    other = "en" if lang == "de" else "de"
+    items = [{"anchor": "term-" + t.key.replace("_", "-"), "term": t.preferred[lang], "definition": t.definition[lang],
+              "other": t.preferred[other], "other_lang": other, "avoid": list(t.avoid.get(lang, ()))}
+             for t in sorted(terms, key=lambda t: collation_key(t.preferred[lang]))]
+    return _env.get_template("glossary.md.j2").render(ui=UI[lang], items=items)
+
+
 def generated_pages(site: SiteSources, lang: str, *, url_of, site_url: str | None = None,
                     pyodide_index: str = "assets/pyodide/", cdn: bool = False) -> Iterable[tuple[str, str]]:
     """Every generated page of ``lang`` as ``(src_uri, markdown)``. ``url_of(src_uri)`` gives
     the page's URL relative to the site root in this language."""
     yield "variants/index.md", index_markdown(site, lang)
     yield "comparison.md", comparison_markdown(site, lang)
+    yield "glossary.md", glossary_markdown(site.glossary, lang)
     for v in site.variants:
         src = f"variants/{v.slug}.md"
         yield src, variant_markdown(v, lang, site, page_url=url_of(src), site_url=site_url,

@@ -222,6 +222,72 @@ def on_page_markdown(markdown, page, config, files):
     return mechanics.render_positions(markdown, lang, where, warn=log.warning)
 
 
+_TITLE_LINE = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.M)
+_FRONT_TITLE = re.compile(r"\A---[ \t]*\n(?:.*\n)*?title:[ \t]*(.+?)[ \t]*\n(?:.*\n)*?---[ \t]*\n")
+
+
+def page_title(file) -> str | None:
+    """The title a page will carry, read before MkDocs renders it: the front matter's
+    ``title:``, else the first ``# `` heading of its markdown (generated or on disk); None if
+    it has neither or cannot be read."""
+    try:
+        text = file.content_string
+    except (OSError, UnicodeDecodeError, AttributeError):
+        return None
+    m = _FRONT_TITLE.match(text)
+    if m:
+        return m.group(1).strip("\"'")
+    m = _TITLE_LINE.search(text)
+    return m.group(1).strip() if m else None
+
+
+def collation_key(title: str) -> tuple[str, str]:
+    """Sort key of a navigation title in either language: accents dropped and case folded
+    (``Königsfang`` sorts as ``konigsfang``, before ``Randfestung``), the title itself to
+    break ties."""
+    import unicodedata
+    base = "".join(c for c in unicodedata.normalize("NFD", title) if not unicodedata.combining(c))
+    return base.casefold(), title
+
+
+def on_nav(nav, config, files):
+    """Every section of the navigation (the variants, the mechanics) lists its pages in the
+    order of their titles in the page's own language (MkDocs orders them by file name, which
+    are German for the mechanics pages in both languages); a section's index page stays first.
+    Previous/next links follow the new order."""
+    from mkdocs.structure.nav import Section
+    from mkdocs.structure.pages import Page
+
+    def visit(items):
+        for item in items:
+            if isinstance(item, Section):
+                first = [c for c in item.children if isinstance(c, Page) and c.is_index]
+                rest = [c for c in item.children if c not in first]
+
+                def key(c):
+                    t = (page_title(c.file) or c.file.name) if isinstance(c, Page) else (c.title or "")
+                    return collation_key(t)
+                item.children = first + sorted(rest, key=key)
+                visit(item.children)
+    visit(nav.items)
+    # Previous/next links follow the new order.
+    ordered = [p for p in _flatten(nav.items)]
+    nav.pages = ordered
+    for i, p in enumerate(ordered):
+        p.previous_page = ordered[i - 1] if i else None
+        p.next_page = ordered[i + 1] if i + 1 < len(ordered) else None
+    return nav
+
+
+def _flatten(items):
+    from mkdocs.structure.pages import Page
+    for item in items:
+        if isinstance(item, Page):
+            yield item
+        elif getattr(item, "children", None):
+            yield from _flatten(item.children)
+
+
 def on_serve(server, config, builder):
     """``mkdocs serve``: also watch the variants root in use (it may be outside the repository
     via ``TAFL_SOURCES_ROOT``) and the mechanics positions."""

@@ -17,6 +17,8 @@ format of README.md ("Writing a variant source", defined in :mod:`build_tools.fo
 :mod:`~build_tools.validate.markup`     sources are markdown: no raw HTML, safe attribute lists
                                         and link schemes, relative links to site pages, line
                                         length (the security checks)
+:mod:`~build_tools.validate.vocabulary` the glossary file; its discouraged synonyms in every
+                                        page and note; German quotation marks „…“
 =================================  ==========================================================
 
 A text-only variant (``board = false``) skips every check that needs a ruleset or layout and
@@ -34,6 +36,7 @@ from pathlib import Path
 from typing import Iterable
 
 from build_tools.format import FACT_KEYS, HISTORICITY, LINE_LIMIT, SECTION_TITLES, STUBS_FILE
+from build_tools.glossary import GLOSSARY_FILE
 from build_tools.sources import Variant, load_stubs, load_variant, variant_dirs
 from build_tools.validate.citations import (check_citations_listed, check_source_entries, check_source_keys_unique,
                                             check_source_url_attempt, check_source_urls, check_sources_cited)
@@ -52,6 +55,7 @@ from build_tools.validate.markup import (ALLOWED_SCHEMES, attr_lists, blank_code
                                          check_line_length, check_link_schemes, check_paragraph_length, check_raw_html,
                                          check_relative_links, check_toml_texts, link_targets, long_lines, long_paragraphs,
                                          markdown_faults, raw_html, toml_texts, unsafe_links, url_scheme)
+from build_tools.validate.vocabulary import check_german_quotes, check_glossary_terms, glossary_file_faults
 from build_tools.validate.structure import (check_front_matter, check_original_block, check_page_parse,
                                             check_sections, check_sections_not_empty, check_subsections,
                                             check_unique_titles)
@@ -75,7 +79,7 @@ CHECKS: list[Check] = [
     check_languages_original, check_languages_related, check_related_resolve,
     check_readable, check_tables, check_line_length, check_paragraph_length, check_raw_html, check_attr_lists,
     check_link_schemes, check_relative_links, check_toml_texts, check_refs, check_brackets,
-    check_nesting,
+    check_nesting, check_glossary_terms, check_german_quotes,
 ]
 
 
@@ -102,7 +106,7 @@ def validate_tree(root: Path = Path("variants_src")) -> list[Fault]:
     # A stub with a fault of its own (reported by check_stubs_file) still declares its slug.
     for slug in declared_stubs(root):
         stubs.setdefault(slug, {})
-    faults = check_stubs_file(root, known)
+    faults = check_stubs_file(root, known) + glossary_file_faults(root)
     variants = [load_variant(d) for d in dirs]
     for v in variants:
         faults.extend(validate_variant(v, known, stubs, root))
@@ -140,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     if faults:
         bad = {part for f in faults for part in f.path.split("/")[-2:-1] if part in slugs}
         print(f"{len(faults)} fault{'s' if len(faults) != 1 else ''} in {len(bad)} of {n} variants"
-              + (" and the stubs file" if any(f.path.endswith(STUBS_FILE) for f in faults) else ""), file=sys.stderr)
+              + (" and the stubs file" if any(f.path.endswith(STUBS_FILE) for f in faults) else "")
+              + (" and the glossary" if any(f.path.endswith(GLOSSARY_FILE) for f in faults) else ""), file=sys.stderr)
         return 1
     print(f"{n} variant{'s' if n != 1 else ''} valid", file=sys.stderr)
     return 0
