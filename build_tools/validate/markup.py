@@ -14,7 +14,7 @@ import re
 from bisect import bisect_right
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 from urllib.parse import unquote
 
 from build_tools.format import ALLOWED_SCHEMES, FENCE_CLOSE, FENCE_OPEN, LINE_LIMIT, PARAGRAPH_LIMIT, blank_code_spans, scheme_of
@@ -35,26 +35,31 @@ _INLINE_LINK = re.compile(r"\]\([ \t]*+(?:\n[ \t]*+)?(<[^<>\n]*>?|[^\s()<]+(?:\(
 _REF_DEF = re.compile(r"^[ \t]*+(?:[-*+>][ \t]+)?\[[^\[\]\n]+\]:[ \t]*+(?:\n[ \t]*+)?(<[^<>\n]*>?|\S+)", re.MULTILINE)
 
 
+def fenced_lines(lines: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """Each of ``lines`` with whether it belongs to fenced code (its opening and closing fence
+    lines included), with fences as the parser reads them (:data:`build_tools.format.FENCE_OPEN`,
+    ``FENCE_CLOSE``: a fence closes on a run of the same character at least as long). Linear."""
+    fence = None
+    for line in lines:
+        if fence is not None:
+            c = FENCE_CLOSE.match(line)
+            if c and c.group(1)[0] == fence[0] and len(c.group(1)) >= fence[1]:
+                fence = None
+            yield line, True
+            continue
+        m = FENCE_OPEN.match(line)
+        if m:
+            fence = (m.group(1)[0], len(m.group(1)))
+        yield line, m is not None
+
+
 @functools.lru_cache(maxsize=32)
 def blank_code(text: str) -> str:
     """``text`` with fenced code blocks and inline code spans blanked out (same length, newlines
     kept, so offsets and line numbers stay valid). Fences and code spans as the parser reads
     them (:data:`build_tools.format.FENCE_OPEN`, :func:`build_tools.format.code_spans`).
     Linear in ``len(text)`` (apart from a log factor)."""
-    parts, fence = [], None
-    for line in text.split("\n"):
-        if fence is not None:
-            parts.append(" " * len(line))
-            c = FENCE_CLOSE.match(line)
-            if c and c.group(1)[0] == fence[0] and len(c.group(1)) >= fence[1]:
-                fence = None
-            continue
-        m = FENCE_OPEN.match(line)
-        if m:
-            fence = (m.group(1)[0], len(m.group(1)))
-            parts.append(" " * len(line))
-            continue
-        parts.append(line)
+    parts = [" " * len(line) if fenced else line for line, fenced in fenced_lines(text.split("\n"))]
     # A code span never crosses a line end here (Python-Markdown lets one cross lines inside a
     # paragraph, but not inside a table row; being stricter only reports more).
     return "\n".join(blank_code_spans(line) for line in parts)
@@ -350,16 +355,9 @@ NESTING_LIMIT = 100
 def nesting_faults(text: str) -> list[tuple[int, str]]:
     """``(line, message)`` for every line outside fenced code whose leading blanks, tabs and
     ``>`` reach more than :data:`NESTING_LIMIT` columns. Linear."""
-    out, fence = [], None
-    for number, line in enumerate(text.split("\n"), 1):
-        if fence is not None:
-            c = FENCE_CLOSE.match(line)
-            if c and c.group(1)[0] == fence[0] and len(c.group(1)) >= fence[1]:
-                fence = None
-            continue
-        m = FENCE_OPEN.match(line)
-        if m:
-            fence = (m.group(1)[0], len(m.group(1)))
+    out = []
+    for number, (line, fenced) in enumerate(fenced_lines(text.split("\n")), 1):
+        if fenced:
             continue
         rest = line.lstrip(" \t>")
         if rest and len(line[:len(line) - len(rest)].expandtabs(4)) > NESTING_LIMIT:
