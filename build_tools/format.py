@@ -34,7 +34,8 @@ __all__ = [
     "MAX_PAGE_BYTES", "MAX_TOML_BYTES", "LINE_LIMIT", "PARAGRAPH_LIMIT", "SectionSpec", "SECTIONS", "SECTION_TITLES",
     "section_number", "section_role", "FACTS", "START", "RULES", "RELATED", "ORIGINAL", "SOURCES",
     "FACT_KEYS", "PIECE_NAMES", "piece_word", "HISTORICITY", "ALLOWED_SCHEMES", "scheme_of",
-    "FENCE_OPEN", "FENCE_CLOSE", "code_spans", "blank_code_spans", "CITATION", "RELATED_LINK", "REF_DEFINITION",
+    "FENCE_OPEN", "FENCE_CLOSE", "ORIGINAL_OPEN", "BLOCK_CLOSE",
+    "code_spans", "blank_code_spans", "CITATION", "RELATED_LINK", "REF_DEFINITION",
 ]
 
 # --------------------------------------------------------------------------- files, bounds
@@ -179,6 +180,11 @@ FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)(?=[^`]*$)\s*+([^`\s]*)")
 #: A code fence closing line (group 1 the fence; it closes an opening of the same character and
 #: at least its length).
 FENCE_CLOSE = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)\s*$")
+#: The opening line of section 8's original-text block, ``/// original | <lang>`` (group 1: the
+#: language), and the closing ``///`` (``build_tools.md_ext``); the parser and the vocabulary
+#: checks read blocks by these two.
+ORIGINAL_OPEN = re.compile(r"^///\s*original\s*\|\s*(\S+)\s*$")
+BLOCK_CLOSE = re.compile(r"^///\s*$")
 _TICKS = re.compile(r"`+")
 
 

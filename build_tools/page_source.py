@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from build_tools.format import (BOM, CITATION, FACTS, FENCE_CLOSE, FENCE_OPEN, KEY_RE, blank_code_spans,
-                                REF_DEFINITION, RELATED_LINK, SOURCES)
+from build_tools.format import (BLOCK_CLOSE, BOM, CITATION, FACTS, FENCE_CLOSE, FENCE_OPEN, KEY_RE, ORIGINAL_OPEN,
+                                blank_code_spans, REF_DEFINITION, RELATED_LINK, SOURCES)
 
 __all__ = ["Fact", "Citation", "Related", "Original", "Diagram", "SourceEntry", "Subsection",
            "Section", "Page", "parse_page", "load_page", "citations_in", "related_in",
@@ -138,8 +138,6 @@ class Page:
 
 # --------------------------------------------------------------------------- page parsing
 
-_ORIGINAL_OPEN = re.compile(r"^///\s*original\s*\|\s*(\S+)\s*$")
-_BLOCK_CLOSE = re.compile(r"^///\s*$")
 _H2_NUMBERED = re.compile(r"^(\d+)\.\s+(.+)$")
 _H3_NUMBERED = re.compile(r"^(\d+\.\d+)\.?\s+(.+)$")
 _TABLE_ROW = re.compile(r"^\s*\|")
@@ -341,7 +339,7 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
             continue
         if original is not None:
             body.append(line)
-            if _BLOCK_CLOSE.match(line):
+            if BLOCK_CLOSE.match(line):
                 o = Original(original[0], "\n".join(original[2]), original[1])
                 page.originals.append(o)
                 if page.original is None:
@@ -351,7 +349,7 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
             else:
                 original[2].append(line)
             continue
-        om = _ORIGINAL_OPEN.match(line)
+        om = ORIGINAL_OPEN.match(line)
         if om:
             original = (om.group(1), ln, [])
             body.append(line)

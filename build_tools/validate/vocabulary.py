@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from build_tools.format import BLOCK_CLOSE, ORIGINAL_OPEN
 from build_tools.glossary import GLOSSARY_FILE, Term, avoided_pattern, glossary_faults, load_glossary
 from build_tools.sources import Variant, rel_path
 from build_tools.validate.core import Context, Fault, fault, pages_of
@@ -26,8 +27,6 @@ from build_tools.validate.markup import blank_code, toml_texts
 __all__ = ["glossary_file_faults", "check_glossary_terms", "check_german_quotes", "prose_text", "quote_faults",
            "term_faults"]
 
-_ORIGINAL_OPEN = re.compile(r"^\s{0,3}/// *original\b")
-_BLOCK_CLOSE = re.compile(r"^\s{0,3}///\s*$")
 _LINK_TARGET = re.compile(r"\]\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\)")
 _AUTOLINK = re.compile(r"<[A-Za-z][A-Za-z0-9+.-]*:[^\s<>]*>")
 _BARE_URL = re.compile(r"\b(?:https?|mailto):[^\s<>()\[\]]+")
@@ -64,10 +63,10 @@ def prose_text(text: str) -> str:
             continue
         if in_original:
             out.append(_blank(line))
-            if _BLOCK_CLOSE.match(line):
+            if BLOCK_CLOSE.match(line):
                 in_original = False
             continue
-        if _ORIGINAL_OPEN.match(line):
+        if ORIGINAL_OPEN.match(line):
             in_original = True
             out.append(_blank(line))
             continue
