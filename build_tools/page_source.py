@@ -138,8 +138,8 @@ class Page:
 
 # --------------------------------------------------------------------------- page parsing
 
-_H2_NUMBERED = re.compile(r"^(\d+)\.\s+(.+)$")
-_H3_NUMBERED = re.compile(r"^(\d+\.\d+)\.?\s+(.+)$")
+_H2_NUMBERED = re.compile(r"^(\d+)\.\s+(.+)$", re.ASCII)
+_H3_NUMBERED = re.compile(r"^(\d+\.\d+)\.?\s+(.+)$", re.ASCII)
 _TABLE_ROW = re.compile(r"^\s*\|")
 # Possessive quantifiers: no blank run is split two ways (the greedy form took quadratic time
 # on a row with a long run of blanks).

@@ -141,7 +141,7 @@ class Position:
         pieces: dict[str, str] = {}
         for rank, row in enumerate(rows, start=1):
             f = 0
-            for token in re.findall(r"\d+|[tTKcN]", row):
+            for token in re.findall(r"\d+|[tTKcN]", row, re.ASCII):
                 if token.isdigit():
                     if int(token) == 0:
                         raise PositionError(refusal(Reason.EMPTY_RUN, row=rank), path, line)
@@ -159,7 +159,7 @@ class Position:
         return cls(size, pieces)
 
 
-_RANK_RE = re.compile(r"^(\d+)\s+(.*)$")
+_RANK_RE = re.compile(r"^(\d+)\s+(.*)$", re.ASCII)  # "٣" is no rank label
 
 
 def _split_cells(body: str) -> list[str]:

@@ -211,7 +211,7 @@ def _read_tag(line: str, lineno: int, tags: dict, n: int) -> None:
         for part in value.split():
             if part.startswith("dim:"):
                 dim = part[4:]
-                if not dim.isdigit() or int(dim) != n:
+                if not (dim.isascii() and dim.isdigit()) or int(dim) != n:
                     raise _bad(Reason.GAME_RECORD_BOARD, line=lineno, size=shown_text(dim, 4), board=n)
     if name == "start-side" and value not in ("attackers", "defenders"):
         raise _bad(Reason.GAME_RECORD_TAG, line=lineno, text=shown_text(line, 40))

@@ -88,8 +88,8 @@ def _valid_value(key: str, value: Any, size: int) -> str | None:
             return ("must be true: every ruleset takes a piece enclosed between two enemies (custodial "
                     "capture); the key only names the section that says so")
     elif key == "repetition_count":
-        if value not in (2, 3, 4) or isinstance(value, bool):
-            return "must be 2 (first repeat), 3 (third occurrence) or 4 (fourth occurrence)"
+        if type(value) is not int or value not in (2, 3, 4):  # not 3.0, not true
+            return "must be the whole number 2 (first repeat), 3 (third occurrence) or 4 (fourth occurrence)"
     elif key == "corners":
         if isinstance(value, str):
             if value not in ("none", "single", "2x2"):

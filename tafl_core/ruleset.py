@@ -184,6 +184,9 @@ class Ruleset:
         layout_tbl = data.get("layout")
         if not isinstance(layout_tbl, dict) or not isinstance(layout_tbl.get("diagram"), str):
             raise RulesFileError("[layout] needs a diagram (the ASCII start position)", where, lines.table("layout"))
+        if "origin" in layout_tbl and not isinstance(layout_tbl["origin"], str):
+            raise RulesFileError("[layout] origin must be text (where the layout comes from)", where,
+                                 lines.key("layout", "origin") or lines.table("layout"))
         diagram = layout_tbl["diagram"]
         diagram_line = lines.key("layout", "diagram") or 0
         # A TOML multi-line string drops the newline right after the opening quotes.
@@ -223,7 +226,7 @@ class Ruleset:
                 if not isinstance(note, dict) or not all(isinstance(note.get(lang), str) and note[lang].strip() for lang in ("de", "en")):
                     raise RulesFileError(f"assumed rule '{key}' needs note.de and note.en", where, line)
             else:
-                if not isinstance(ref, str) or not re.fullmatch(r"\d+(\.\d+)*", ref):
+                if not isinstance(ref, str) or not re.fullmatch(r"\d+(\.\d+)*", ref, re.ASCII):
                     raise RulesFileError(f"rule '{key}' is neither stated (ref = \"<section>\", e.g. \"5.1\") nor marked assumed = true", where, line)
                 if "alternative" in tbl:
                     raise RulesFileError(f"rule '{key}' is stated by the source; only assumed rules have an alternative", where, line)

@@ -172,6 +172,29 @@ def attr_lists(text: str) -> list[int]:
     return sorted({index.line(p) for p in out})
 
 
+#: Anchors the page generator gives a variant page itself (build_tools/pages.py): an ``#id`` of
+#: the same name in a source would be a second element with that id (the board's script finds
+#: its mount by ``#board``; links to ``#sec-5`` or ``#src-…`` would land on the wrong element).
+RESERVED_IDS = re.compile(r"(?:board(?:-caption)?|assumptions|cite|sec-[0-9][0-9-]*|src-[a-z0-9-]*)", re.ASCII)
+
+
+def reserved_ids(text: str) -> list[tuple[int, str]]:
+    """``(line, id)`` of every ``#id`` in an attribute list of markdown ``text`` (outside code)
+    that names one of the page's own anchors (:data:`RESERVED_IDS`)."""
+    clean = blank_code(text)
+    index = _Lines(clean)
+    out = []
+    for m in _ATTR_LIST.finditer(clean):
+        inner = m.group(1).strip().lstrip(":")
+        for token in inner.split():
+            if token.startswith("#") and RESERVED_IDS.fullmatch(token[1:]):
+                out.append((index.line(m.start()), token[1:]))
+    return out
+
+
+_RESERVED_MSG = "the id '#{}' is one of the page's own anchors (board, board-caption, assumptions, cite, sec-N, src-…): choose another"
+
+
 def link_targets(text: str) -> list[tuple[int, str]]:
     """Targets of the markdown links and images in ``text`` (outside code): inline
     ``[x](target …)`` / ``![x](target)`` and reference definitions ``[x]: target``, as
@@ -231,6 +254,7 @@ def markdown_faults(text: str, first_line: int = 1) -> list[tuple[int, str]]:
         text = "\n".join(ln[:LINE_LIMIT] for ln in text.split("\n"))
     out = [(line, _RAW_HTML_MSG.format(what)) for line, what in raw_html(text)]
     out += [(line, _ATTR_MSG) for line in attr_lists(text)]
+    out += [(line, _RESERVED_MSG.format(name)) for line, name in reserved_ids(text)]
     out += [(line, _LINK_MSG.format(scheme)) for line, scheme in unsafe_links(text)]
     return [(first_line + line - 1, msg) for line, msg in out]
 
@@ -291,6 +315,8 @@ def check_attr_lists(variant: Variant, ctx: Context) -> Iterator[Fault]:
     for page in pages_of(variant):
         for line in attr_lists(_cut_long(page.text)):
             yield fault(variant, page.path, line, _ATTR_MSG)
+        for line, name in reserved_ids(_cut_long(page.text)):
+            yield fault(variant, page.path, line, _RESERVED_MSG.format(name))
 
 
 def check_link_schemes(variant: Variant, ctx: Context) -> Iterator[Fault]:

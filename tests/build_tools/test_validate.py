@@ -640,6 +640,22 @@ def test_class_and_id_attribute_lists_pass(tree):
     assert tree.new_faults() == []
 
 
+@pytest.mark.parametrize("snippet, name", [
+    ("Text.\n{ #board }", "board"),
+    ("*Der*{: #assumptions }", "assumptions"),
+    ("[x](https://example.org){ .wide #src-murray1952 }", "src-murray1952"),
+    ("Text.\n{ #sec-5-3 }", "sec-5-3"),
+])
+def test_attribute_list_id_of_the_page_itself(tree, snippet, name):
+    """The page gives itself the anchors #board, #assumptions, #cite, #sec-N, #src-<key>
+    (build_tools/pages.py); a source's `{ #board }` would make a second element with that id, and
+    the board would mount on the wrong one (breaker find)."""
+    tree.edit(DE, "historischen Varianten.", f"historischen Varianten. {snippet}")
+    line = tree.line_of(DE, "historischen Varianten.") + snippet.count("\n")
+    assert tree.new_faults() == [f"{P}/de.md:{line}: the id '#{name}' is one of the page's own anchors "
+                                 "(board, board-caption, assumptions, cite, sec-N, src-…): choose another"]
+
+
 @pytest.mark.parametrize("target, scheme", [
     ("javascript:alert(1)", "javascript"),
     ("JaVaScRiPt:alert(1)", "javascript"),

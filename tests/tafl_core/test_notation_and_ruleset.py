@@ -197,3 +197,29 @@ def test_the_old_key_edge_fort_is_refused_naming_exit_fort():
     with pytest.raises(RulesFileError, match=r"rule 'edge_fort' is now called 'exit_fort'") as exc:
         Ruleset.from_toml(BASE_TOML.replace("[rules.exit_fort]", "[rules.edge_fort]"), "x.toml")
     assert exc.value.line == BASE_TOML.splitlines().index("[rules.exit_fort]") + 1
+
+
+def test_rank_labels_are_ascii_digits():
+    """A rank label is a number in ASCII digits: "7 . . . A . . ." is rank 7 with its label, while
+    Arabic-Indic "٧" (which Python's \\d and int() accept) is no label but a cell the diagram has one
+    too many of (breaker find: such labels were read as ranks)."""
+    rows = [". . . A . . ."] * 7
+    labelled = "\n".join(f"{7 - i} {r}" for i, r in enumerate(rows))
+    assert sorted(parse_diagram(labelled).pieces) == [f"d{k}" for k in range(1, 8)]
+    arabic = "\n".join(f"{chr(0x660 + 7 - i)} {r}" for i, r in enumerate(rows))
+    with pytest.raises(PositionError, match="rank 7 has 8 squares"):
+        parse_diagram(arabic)
+
+
+@pytest.mark.parametrize("value", ["3", "[\"a\"]", "true"])
+def test_layout_origin_must_be_text(value):
+    """`[layout] origin` says where the layout comes from, as text; a number or a list is a fault
+    at its line (breaker find: any type was turned into text)."""
+    src = (REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8")
+    lines = [l for l in src.splitlines() if not l.startswith("origin =")]
+    at = next(i for i, l in enumerate(lines) if l.strip() == "[layout]")
+    lines.insert(at + 1, f"origin = {value}")
+    text = "\n".join(lines) + "\n"
+    with pytest.raises(RulesFileError, match="origin must be text") as err:
+        Ruleset.from_toml(text, "rules.toml")
+    assert err.value.line == at + 2

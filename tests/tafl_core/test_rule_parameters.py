@@ -8,7 +8,9 @@ import pytest
 
 from tafl_core import IllegalMove, Move
 
-from .helpers import captured, setup
+from tafl_core import Ruleset
+
+from .helpers import BASE_TOML, captured, setup
 
 
 def legal(game, move: str) -> bool:
@@ -388,3 +390,14 @@ def test_four_attackers_needed_even_beside_the_empty_throne():
     g = setup("K d6; A d7 c6 e6 a5", king_capture="four_attackers")
     played = g.play("a5-d5")
     assert captured(played) == ["d6"] and played.result.reason == "king_captured"
+
+
+@pytest.mark.parametrize("text", ["3.0", "true", "\"3\""])
+def test_repetition_count_must_be_a_whole_number(text):
+    """`repetition_count` counts occurrences (2, 3 or 4): 3.0 equals 3 in Python but is not a count
+    a source states, and true is not a number (breaker find: 3.0 was accepted)."""
+    from tafl_core import RulesFileError
+    toml = BASE_TOML.replace("[rules.repetition_count]\nvalue = 3", f"[rules.repetition_count]\nvalue = {text}")
+    assert toml != BASE_TOML
+    with pytest.raises(RulesFileError, match="whole number 2"):
+        Ruleset.from_toml(toml, "bad.toml")
