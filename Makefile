@@ -40,8 +40,9 @@ serve: site
 test: venv node test-js
 	$(PY) -m pytest -q
 
+# Two processes (pytest-xdist) where there are two cores: the fast suite has no shared state.
 test-fast: venv test-js
-	$(PY) -m pytest -q -m "not browser and not slow"
+	$(PY) -m pytest -q -m "not browser and not slow" -n auto
 
 # The board's modules that do not touch the DOM (docs/assets/board/), with Node's own test
 # runner (no packages; FUZZ_EXAMPLES=<n> for a longer fuzz run of the share-link codec).
