@@ -224,3 +224,38 @@ def test_controls_words(fresh, lang):
     sides = {"de": ["Angreifer", "Verteidiger"], "en": ["Attackers", "Defenders"]}[lang]
     labels = box.locator("[data-opponent-side]").evaluate_all("els => els.map(e => e.parentElement.textContent.trim())")
     assert labels == sides
+
+
+@pytest.mark.parametrize("how", ["link", "off", "switch"])
+def test_other_changes_cancel_the_thinking(fresh, how):
+    """Brandubh, level strong (1 s): while the computer thinks on the reader's b4-b2, opening a
+    link, switching play against the computer off, or switching an assumption cancels the
+    search; no answer of it is played afterwards. After a switched assumption the computer
+    is still to move under the new rules: it thinks anew and answers once."""
+    bp = fresh(BRANDUBH, "de")
+    opponent_on(bp, "attackers", level="strong")
+    bp.move("b4", "b2")
+    assert bp.attr("data-thinking") == "move"
+    if how == "link":
+        bp.load("#moves=b4-b2,d5-e5")  # the reader (attackers) to move after it
+    elif how == "off":
+        bp.page.uncheck("#board [data-opponent-toggle]")
+        assert bp.attr("data-opponent") is None
+    else:
+        first = bp.page.locator("#board input[data-alternative]").first
+        first.check()
+        wait_idle(bp.page)
+        assert bp.attr("data-rules-changed") == ""
+    if how != "switch":
+        assert bp.attr("data-thinking") is None
+    bp.page.wait_for_timeout(STALE_WAIT_MS)  # a stale answer would have arrived by now
+    computer_done(bp)
+    expected = {"link": ["b4-b2", "d5-e5"], "off": ["b4-b2"]}.get(how)
+    got = [p["notation"] for p in plies(bp)]
+    if expected:
+        assert got == expected
+    else:  # the switched rules replayed b4-b2, then the computer answered once
+        assert got[0] == "b4-b2" and [p["side"] for p in plies(bp)] == ["attackers", "defenders"]
+        bp.page.locator("#board input[data-alternative]").first.uncheck()
+        wait_idle(bp.page)
+    assert bp.errors == []

@@ -185,6 +185,13 @@ test("the computer answers when it is to move, and a cancel before its answer pl
   assert.equal(board.said.at(-1), "Computer: defenders: e4-e2");
   assert.equal(ctrl.thinking, null);
   assert.equal(ctrl.blocks(), false, "the reader is to move again");
+  // with moves taken back (the reader steps through the game) the computer waits
+  const saved = board.st;
+  board.st = { ...saved, to_move: "defenders", can_redo: true };
+  assert.equal(ctrl.blocks(), false);
+  ctrl.idle();
+  assert.equal(ctrl.thinking, null);
+  board.st = saved;
 
   // the reader moves, the computer thinks, Undo comes first: the late answer is not played
   await board.playNow("a4-a2");

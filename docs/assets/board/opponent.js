@@ -205,10 +205,13 @@ export class OpponentController {
   /** "move" while the computer thinks or plays its move, "hint" while a hint is searched. */
   get thinking() { return this.job ? (this.job.kind === "hint" ? "hint" : "move") : null; }
 
-  /** Whether the board is to refuse the reader's moves now: the computer is to move. */
+  /** Whether the board is to refuse the reader's moves now: the computer is to move at the end
+   *  of the game. With moves taken back (Redo possible: the reader steps through the game, or
+   *  Undo took back a move of the computer only) the computer waits, so that its answer never
+   *  replaces the moves Redo would replay. */
   blocks() {
     const h = this.host;
-    return h.ui.mode === "play" && computerToMove(h.st, this.computer);
+    return h.ui.mode === "play" && computerToMove(h.st, this.computer) && !h.st.can_redo;
   }
 
   /** Say why a click on the board moves nothing now (the computer is to move). */
