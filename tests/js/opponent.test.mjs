@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 
 import {
   LEVELS, LEVEL_SECONDS, OpponentController, Thinker, hintText, moveSquares, pliesToRedo, pliesToUndo,
-  searchArgs, stateKey, turnOf,
+  searchArgs, searchLost, stateKey, turnOf,
 } from "../../docs/assets/board/opponent.js";
 import { OPPONENT_STRINGS, STRINGS } from "../../docs/assets/board/words.js";
 
@@ -259,4 +259,22 @@ test("a hint belongs to its position: it is dropped after a move", async () => {
   assert.equal(stateKey(board.st), ctrl.currentHint().key);
   await board.playNow("d1-d3");
   assert.equal(ctrl.currentHint(), null);
+});
+
+test("a search the worker dropped (its game changed) is no fault to show; another error is", async () => {
+  assert.equal(searchLost("no search under way"), true);
+  assert.equal(searchLost("unknown level 'x' (one of beginner, easy, medium, strong)"), false);
+  for (const [error, shown] of [["no search under way", false], ["engine not loaded", true]]) {
+    const board = fakeBoard({ call: () => Promise.resolve(null) });
+    const failing = (cmd) => (cmd === "search_step" ? Promise.reject(new Error(error)) : Promise.resolve({}));
+    const ctrl = new OpponentController(board, { thinker: new Thinker(failing, { yieldNow: tick }) });
+    ctrl.setOn(true);
+    await board.playNow("d1-d3"); // the computer (defenders) to move
+    const p = ctrl.computerMove();
+    board.ui.mode = "edit"; // the retry after a lost search finds the editor open: no new search
+    await p;
+    assert.equal(ctrl.thinking, null);
+    assert.equal(board.messages.includes(OPPONENT_STRINGS.en.failed(error)), shown, error);
+    assert.deepEqual(board.played, ["d1-d3"]);
+  }
 });

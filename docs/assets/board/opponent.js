@@ -121,6 +121,10 @@ export function hintText(O, reply) {
   return O.hintText(turn.join(" "), line);
 }
 
+/** Whether a search request's error says the worker dropped the search because its game
+ *  changed (bridge search_step: "no search under way"), which is no fault to show. */
+export function searchLost(error) { return /no search under way/.test(String(error || "")); }
+
 /** A pause that lets the page (and the worker's other messages) run between two slices. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -279,6 +283,9 @@ export class OpponentController {
     if (this.job !== job || out.cancelled) return;
     if (out.error) {
       this.job = null;
+      // the game changed under the search (another part of the board played or stepped): no
+      // fault; the computer searches again when the board is idle with it to move
+      if (searchLost(out.error)) { h.render(); this.idle(); return; }
       h.message(this.O.failed(out.error));
       h.render();
       return;
@@ -376,7 +383,7 @@ export class OpponentController {
     this.job = null;
     if (out.error || stateKey(h.st) !== key) {
       this.hint = null;
-      if (out.error) h.message(this.O.failed(out.error));
+      if (out.error && !searchLost(out.error)) h.message(this.O.failed(out.error));
       h.render();
       return;
     }
