@@ -56,6 +56,7 @@ import {
 } from "./address.js";
 import { Editor } from "./editor.js";
 import { sharedEngine } from "./engine.js";
+import { attachOpponent } from "./opponent.js";
 import {
   clearSelection, homeOf, newGameId, newUi, pageState, selectSquare, setFocus, setTargets,
 } from "./state.js";
@@ -97,6 +98,7 @@ class Board extends Editor {
     this.st = pageState(this.data, this.home);
     this.readGeometry();
     this.buildDom();
+    this.opponent = attachOpponent(this); // play against the computer, hint (opponent.js)
     this.render();
     this.startEngine();
   }
@@ -151,7 +153,10 @@ class Board extends Editor {
     if (!busy) return p;
     return p.finally(() => {
       this.pendingOps--;
-      if (this.pendingOps === 0) { this.setBusy(false); this.render(); this.selectBerserker(); }
+      if (this.pendingOps === 0) {
+        this.setBusy(false); this.render(); this.selectBerserker();
+        if (this.opponent) this.opponent.idle(); // the computer to move: it starts thinking
+      }
     });
   }
 
@@ -160,6 +165,7 @@ class Board extends Editor {
     const st = this.st;
     const b = st.berserk;
     if (this.ui.mode !== "play" || !this.ready || st.result || !b || typeof b.square !== "string") return;
+    if (this.opponent && this.opponent.blocks()) return; // the computer's berserk turn
     if (this.ui.selected === b.square || !(st.movable || []).includes(b.square)) return;
     setFocus(this.ui, b.square);
     this.select(b.square, { announce: false });
@@ -270,6 +276,7 @@ class Board extends Editor {
   onHashChange() {
     if (!this.root.isConnected || !this.ready) return;
     if (this.ui.mode === "edit") { this.hashWhileEditing = true; return; }
+    if (this.opponent) this.opponent.cancel(); // a link: the computer's thinking is dropped
     const gen = ++this.fragGen;
     const mark = this.changeMark();
     const hash = this.entryGame(location.hash);

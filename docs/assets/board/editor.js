@@ -8,6 +8,7 @@ import { Input } from "./input.js";
 export class Editor extends Input {
   // --- editor
   enterEditor() {
+    if (this.opponent) this.opponent.cancel();
     this.clearSelection();
     enterEditor(this.ui, this.st.pieces, this.st.to_move);
     this.setEditorTurn(this.st.to_move);
@@ -34,6 +35,7 @@ export class Editor extends Input {
       this.onHashChange();
     } else {
       this.selectBerserker();
+      if (this.opponent) this.opponent.idle(); // the computer to move: it thinks again
     }
   }
 
@@ -91,6 +93,7 @@ export class Editor extends Input {
    *  switches show the rules the board plays, whatever the outcome. Moves taken back (Redo)
    *  are not replayed: the message says they are dropped. */
   onAssumptionSwitch(key, on) {
+    if (this.opponent) this.opponent.cancel(); // the rules change: the thinking is dropped
     this.clearSelection();
     return this.exclusive(async () => {
       const T = this.T;

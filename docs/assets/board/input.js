@@ -10,6 +10,7 @@ export class Input extends Render {
   activate(sq) {
     if (!sq || !this.ready || this.busy) return;
     if (this.ui.mode === "edit") { this.editorPlace(sq); return; }
+    if (this.opponent && this.opponent.blocks()) { this.opponent.refuse(); return; } // its turn
     const st = this.st;
     if (st.result) { this.message(this.T.gameOver); return; }
     if (st.berserk && typeof st.berserk.square === "string") { this.activateBerserk(sq, st.berserk); return; }
@@ -59,6 +60,7 @@ export class Input extends Render {
     if (!d || d.id !== e.pointerId) return;
     if (!d.moved) {
       if (Math.hypot(e.clientX - d.x0, e.clientY - d.y0) < 5) return;
+      if (this.opponent && this.opponent.blocks()) { this.drag = null; this.opponent.refuse(); return; }
       const st = this.st;
       if (this.ui.mode !== "play" || !this.ready || this.busy || st.result || !(st.movable || []).includes(d.from)) {
         this.drag = null;
@@ -138,6 +140,7 @@ export class Input extends Render {
     }
     this.clearSelection();
     this.message(null);
-    await this.exclusive(() => this.actionNow(a));
+    // against the computer: its thinking is cancelled, Undo/Redo step whole turn pairs
+    await ((this.opponent && this.opponent.action(a)) || this.exclusive(() => this.actionNow(a)));
   }
 }

@@ -136,6 +136,7 @@ export class Render extends View {
     }
     this.renderMessage();
     this.renderFocus();
+    if (this.opponent) this.opponent.render(); // thinking state, hint (opponent.js)
   }
 
   /** The toolbar buttons and the assumption switches: enabled only while the board is ready, not

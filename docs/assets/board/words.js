@@ -325,3 +325,50 @@ export function withSiteNames(T, names) {
   }
   return { ...T, piece, tool, reasonWords: reasons };
 }
+
+/** The words of the board's opponent and hint (opponent.js), German and English (the same
+ *  keys in both; tests/js/opponent.test.mjs). Level keys are tafl_core.search LEVELS'. */
+export const OPPONENT_STRINGS = {
+  de: {
+    title: "Gegen den Computer",
+    enable: "Gegen den Computer spielen",
+    ownSide: "Eigene Seite",
+    level: "Stärke",
+    levels: { beginner: "Anfänger", easy: "Leicht", medium: "Mittel", strong: "Stark" },
+    hint: "Tipp",
+    hintTitle: "Den besten Zug für die Seite am Zug auf dem Brett zeigen",
+    hintSearching: "Tipp wird gesucht …",
+    hintText: (turn, line) => `Tipp: ${turn} (erwartete Folge: ${line})`,
+    hintNone: "Kein Tipp: Die Seite am Zug hat keinen Zug.",
+    hintWait: "Der Computer ist am Zug: Ein Tipp gilt erst wieder für den eigenen Zug.",
+    thinking: (side) => `Der Computer (${side}) denkt nach …`,
+    computersTurn: (side) => `Der Computer (${side}) ist am Zug.`,
+    wait: "Der Computer denkt nach: Bitte seinen Zug abwarten.",
+    computerMoved: (text) => `Computer: ${text}`,
+    on: (side, level) => `Spiel gegen den Computer (Stärke: ${level}); eigene Seite: ${side}.`,
+    off: "Spiel gegen den Computer beendet: Beide Seiten werden wieder von Hand gezogen.",
+    undoneTurn: "Eigener Zug und die Antwort des Computers zurückgenommen.",
+    failed: (msg) => `Der Computer konnte keinen Zug finden: ${msg}`,
+  },
+  en: {
+    title: "Against the computer",
+    enable: "Play against the computer",
+    ownSide: "Your side",
+    level: "Level",
+    levels: { beginner: "Beginner", easy: "Easy", medium: "Medium", strong: "Strong" },
+    hint: "Hint",
+    hintTitle: "Show the best move for the side to move on the board",
+    hintSearching: "Looking for a hint …",
+    hintText: (turn, line) => `Hint: ${turn} (expected line: ${line})`,
+    hintNone: "No hint: the side to move has no move.",
+    hintWait: "The computer is to move: a hint is for your own move.",
+    thinking: (side) => `The computer (${side}) is thinking …`,
+    computersTurn: (side) => `The computer (${side}) is to move.`,
+    wait: "The computer is thinking: please wait for its move.",
+    computerMoved: (text) => `Computer: ${text}`,
+    on: (side, level) => `Playing against the computer (level: ${level}); your side: ${side}.`,
+    off: "No longer playing against the computer: both sides are moved by hand again.",
+    undoneTurn: "Your move and the computer's answer taken back.",
+    failed: (msg) => `The computer could not find a move: ${msg}`,
+  },
+};

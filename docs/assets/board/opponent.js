@@ -1,0 +1,543 @@
+// Tafl-Kompendium board: the opponent ("Gegen den Computer spielen") and the hint ("Tipp"),
+// issue 13 item 5. The moves come from tafl_core.search in the worker (bridge commands
+// search_start, search_step, search_stop; notes/CONTRACTS.md, "Worker protocol"); no rule and
+// no evaluation lives here.
+//
+// Three parts, the first two without DOM (unit-tested with a fake engine and a fake board in
+// tests/js/opponent.test.mjs):
+// - pure functions: the search arguments of a level, the position key a hint belongs to, how
+//   many plies Undo/Redo step in play against the computer (a whole turn pair: the reader's
+//   move and the computer's answer), the hint's words;
+// - Thinker: one search in slices (search_start, then search_step with a small budget, the page
+//   yielding between slices, so the worker answers other messages meanwhile), cancellable by a
+//   generation counter: an answer of a search cancelled (or superseded) is never used;
+// - OpponentController: the mode (on/off), the reader's side, the level, the computer's turn
+//   (searched when the board becomes idle with the computer to move, played through the board's
+//   request queue, `exclusive`, only while nothing changed since: generation and position key),
+//   the hint; the board (its "host") calls cancel() whenever the game is about to change
+//   (Undo, Redo, Restart, a link, a switched assumption, the editor), idle() when its queue
+//   is empty, blocks() before taking a click on a piece;
+// - attachOpponent(board): the controls (a fieldset after the toolbar), the thinking state
+//   (status line, data-thinking on the root, aria-busy on the board's SVG) and the hint's arrow
+//   (a layer of the SVG), drawn by render().
+//
+// Markup for tests (notes/CONTRACTS.md, "Opponent and hint"): fieldset[data-role=opponent] with
+// input[data-opponent-toggle], input[data-opponent-side] (the reader's side), select
+// [data-opponent-level], button[data-action=hint], p[data-role=hint]; on the root
+// data-opponent (the computer's side, while on), data-thinking ("move" | "hint", while a search
+// runs or the computer's move is being played), data-hint (the hint's first move, while shown);
+// in the SVG [data-hint-from], [data-hint-to] squares of the hint's moves.
+
+import { el, svgEl } from "./view.js";
+import { OPPONENT_STRINGS } from "./words.js";
+
+/** The levels of tafl_core.search LEVELS, weakest first. */
+export const LEVELS = ["beginner", "easy", "medium", "strong"];
+/** Seconds the board asks for per level: null leaves the level's own budget (tafl_core.search
+ *  LEVELS); `strong` has none there ("the caller's"): 1 s a move, as issue 13 measures it. */
+export const LEVEL_SECONDS = { beginner: null, easy: null, medium: null, strong: 1 };
+/** The hint searches as the strongest level does. */
+export const HINT_LEVEL = "strong";
+/** Milliseconds of one search slice (search_step budget_ms). */
+export const SLICE_MS = 40;
+/** Moves of the expected line the hint names. */
+export const PV_SHOWN = 8;
+
+const SIDES = ["attackers", "defenders"];
+
+/** The other side ("attackers" <-> "defenders"). */
+export function otherSide(side) { return side === "attackers" ? "defenders" : "attackers"; }
+
+/** search_start's arguments for `level` (one of LEVELS) with noise seed `seed` (an int). */
+export function searchArgs(level, seed) {
+  const args = { level, seed };
+  const s = LEVEL_SECONDS[level];
+  if (s) args.seconds = s;
+  return args;
+}
+
+/** A random search seed (levels below strong add seeded noise, so games differ). */
+export function randomSeed() { return 1 + Math.floor(Math.random() * 2147483646); }
+
+/** A key of the position a search or hint belongs to (the engine's state `st`): the position
+ *  record, the side to move, the number of plies played and the berserk turn under way. */
+export function stateKey(st) {
+  return [st.otn, st.to_move, st.cursor, st.berserk ? st.berserk.square : ""].join("|");
+}
+
+/** Whether the computer (side `computer`, null when off) is to move in state `st`. */
+export function computerToMove(st, computer) {
+  return !!computer && !st.result && !st.stuck && st.to_move === computer;
+}
+
+/**
+ * How many plies Undo takes back in play against the computer, the reader playing `human`:
+ * back to the start of the reader's last turn (so the reader is to move again), taking the
+ * computer's answer with it. `history`: the state's history entries ({side, continues}),
+ * `cursor`: how many are played. 0 when the reader has no move in the game (then Undo takes
+ * back one ply, as without the computer).
+ */
+export function pliesToUndo(history, cursor, human) {
+  let j = cursor - 1;
+  while (j >= 0 && history[j].side !== human) j--;
+  if (j < 0) return 0;
+  while (j > 0 && history[j - 1].continues && history[j - 1].side === human) j--;
+  return cursor - j;
+}
+
+/**
+ * How many plies Redo replays in play against the computer: up to the next position where the
+ * reader (`human`) is to move at the start of a turn, or every move taken back. `future`: the
+ * state's future_plies ({side, continues}).
+ */
+export function pliesToRedo(future, human) {
+  for (let i = 0; i < future.length; i++) {
+    if (future[i].continues) continue;
+    if (i + 1 === future.length || future[i + 1].side === human) return i + 1;
+  }
+  return future.length;
+}
+
+/** The moves of the turn a search reply proposes (its `turn`, else its `move`; [] for none). */
+export function turnOf(reply) {
+  if (!reply) return [];
+  if (Array.isArray(reply.turn) && reply.turn.length) return reply.turn.filter((m) => typeof m === "string");
+  return typeof reply.move === "string" ? [reply.move] : [];
+}
+
+/** The squares of a move "d1-d3" as [from, to]; null for "end" or anything else. */
+export function moveSquares(move) {
+  const m = /^([a-z][0-9]{1,2})-([a-z][0-9]{1,2})$/.exec(String(move || ""));
+  return m ? [m[1], m[2]] : null;
+}
+
+/** The hint's words for search reply `reply` (O: OPPONENT_STRINGS[lang]): "Tipp: d1-d3
+ *  (erwartete Folge: d1-d3 e4-e2 …)"; at most PV_SHOWN moves of the line, then "…". */
+export function hintText(O, reply) {
+  const turn = turnOf(reply);
+  if (!turn.length) return O.hintNone;
+  const pv = Array.isArray(reply.pv) && reply.pv.length ? reply.pv : turn;
+  const line = pv.slice(0, PV_SHOWN).join(" ") + (pv.length > PV_SHOWN ? " …" : "");
+  return O.hintText(turn.join(" "), line);
+}
+
+/** Whether a search request's error says the worker dropped the search because its game
+ *  changed (bridge search_step: "no search under way"), which is no fault to show. */
+export function searchLost(error) { return /no search under way/.test(String(error || "")); }
+
+/** A pause that lets the page (and the worker's other messages) run between two slices. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * One search at a time in the worker, in slices. `call(cmd, args)`: the engine's request
+ * function (engine.js Engine.call: a promise of the result, rejecting with the worker's error).
+ * `sliceMs`: budget_ms of each search_step; `yieldNow()`: a promise resolved when the page
+ * may go on (a macrotask by default).
+ */
+export class Thinker {
+  constructor(call, { sliceMs = SLICE_MS, yieldNow = pause } = {}) {
+    this.call = call;
+    this.sliceMs = sliceMs;
+    this.yieldNow = yieldNow;
+    this.gen = 0; // grows with every search and every cancel: an older search's answer is stale
+    this.running = false;
+  }
+
+  /** Whether the search of generation `gen` is still the current one. */
+  current(gen) { return gen === this.gen; }
+
+  /**
+   * Search with search_start's `args` until search_step says done. Resolves to
+   * {gen, reply} (the last step's reply: {move, score, depth, nodes, nps, pv, turn, done}),
+   * {gen, cancelled: true} when cancel() or a newer search came first (no further request is
+   * made for it), or {gen, error} (the worker's message) when a request failed.
+   */
+  async search(args) {
+    const gen = ++this.gen;
+    this.running = true;
+    try {
+      await this.call("search_start", args);
+      for (;;) {
+        if (!this.current(gen)) return { gen, cancelled: true };
+        const r = await this.call("search_step", { budget_ms: this.sliceMs });
+        if (!this.current(gen)) return { gen, cancelled: true };
+        if (!r || r.done) return { gen, reply: r };
+        await this.yieldNow();
+      }
+    } catch (e) {
+      if (!this.current(gen)) return { gen, cancelled: true };
+      return { gen, error: String((e && e.message) || e) };
+    } finally {
+      if (this.current(gen)) this.running = false;
+    }
+  }
+
+  /** Drop the search under way (if any): its answer will be stale, and the worker is told to
+   *  stop (search_stop; a failure of that request is of no matter). True if one was running. */
+  cancel() {
+    const was = this.running;
+    this.gen++;
+    this.running = false;
+    if (was) Promise.resolve().then(() => this.call("search_stop")).catch(() => {});
+    return was;
+  }
+}
+
+/**
+ * The opponent and hint of one board. `host`: the board (board.js Board), of which it uses
+ * st, ready, busy, ui.mode, root, engine.call, exclusive(fn), playNow(move), actionNow(a),
+ * changeMark(), syncAddress(mark), render(), say(text), message(text), T (the board's words)
+ * and `O` (OPPONENT_STRINGS of its language). `view`: the DOM part (attachOpponent) or null.
+ */
+export class OpponentController {
+  constructor(host, { thinker = null, seed = randomSeed } = {}) {
+    this.host = host;
+    this.O = host.O;
+    this.thinker = thinker || new Thinker((cmd, args) => host.engine.call(cmd, args));
+    this.seed = seed;
+    this.on = false;
+    this.human = "attackers";
+    this.level = LEVELS[0];
+    this.job = null; // {kind: "move" | "play" | "hint"} while a search runs or its move is played
+    this.hint = null; // {key, pending: true} while searched, {key, reply} when shown
+    this.view = null;
+  }
+
+  /** The computer's side while on, else null. */
+  get computer() { return this.on ? otherSide(this.human) : null; }
+
+  /** "move" while the computer thinks or plays its move, "hint" while a hint is searched. */
+  get thinking() { return this.job ? (this.job.kind === "hint" ? "hint" : "move") : null; }
+
+  /** Whether the board is to refuse the reader's moves now: the computer is to move at the end
+   *  of the game. With moves taken back (Redo possible: the reader steps through the game, or
+   *  Undo took back a move of the computer only) the computer waits, so that its answer never
+   *  replaces the moves Redo would replay. */
+  blocks() {
+    const h = this.host;
+    return h.ui.mode === "play" && computerToMove(h.st, this.computer) && !h.st.can_redo;
+  }
+
+  /** Say why a click on the board moves nothing now (the computer is to move). */
+  refuse() {
+    const O = this.O;
+    const text = this.thinking === "move" ? O.wait : O.computersTurn(this.sideName(this.computer));
+    this.host.message(text);
+    this.host.say(text);
+  }
+
+  sideName(side) { return (this.host.T.side && this.host.T.side[side]) || side; }
+
+  /** Turn play against the computer on or off; on: the computer moves at once if it is to. */
+  setOn(on) {
+    const O = this.O;
+    if (on === this.on) return;
+    this.cancel();
+    this.on = on;
+    this.hint = null;
+    this.host.say(on ? O.on(this.sideName(this.human), O.levels[this.level] || this.level) : O.off);
+    this.host.render();
+    this.idle();
+  }
+
+  /** The reader's side (`side`: attackers | defenders). */
+  setHuman(side) {
+    if (!SIDES.includes(side) || side === this.human) return;
+    this.cancel();
+    this.human = side;
+    this.host.render();
+    this.idle();
+  }
+
+  /** The level of the computer's next search (a key of LEVELS). */
+  setLevel(level) { if (LEVELS.includes(level)) this.level = level; }
+
+  /** Drop the search under way and the hint being searched; the board is about to change the
+   *  game (or the mode). Returns whether a search was under way. */
+  cancel() {
+    const was = this.thinker.cancel();
+    const had = !!this.job;
+    this.job = null;
+    if (this.hint && this.hint.pending) this.hint = null;
+    if (had) this.host.render();
+    return was || had;
+  }
+
+  /** The board's request queue is empty: if the computer is to move, it starts thinking. */
+  idle() {
+    const h = this.host;
+    if (this.job && this.job.kind === "move" && !this.blocks()) this.cancel(); // a result ended it
+    if (this.job || !h.ready || h.busy || (h.root && !h.root.isConnected)) return;
+    if (this.blocks()) this.computerMove();
+  }
+
+  /** Search the computer's turn and play it (one decision: a berserk turn's several moves). */
+  async computerMove() {
+    const h = this.host;
+    const job = { kind: "move" };
+    this.job = job;
+    this.hint = null;
+    const key = stateKey(h.st);
+    h.render();
+    const out = await this.thinker.search(searchArgs(this.level, this.seed()));
+    if (this.job !== job || out.cancelled) return;
+    if (out.error) {
+      this.job = null;
+      // the game changed under the search (another part of the board played or stepped): no
+      // fault; the computer searches again when the board is idle with it to move
+      if (searchLost(out.error)) { h.render(); this.idle(); return; }
+      h.message(this.O.failed(out.error));
+      h.render();
+      return;
+    }
+    const moves = turnOf(out.reply);
+    job.kind = "play";
+    try {
+      if (moves.length) {
+        await h.exclusive(() => this.playTurn(moves, out.gen, key));
+      }
+    } finally {
+      if (this.job === job) this.job = null;
+    }
+    h.render();
+    this.idle(); // a berserk turn that goes on: the computer searches its next step
+  }
+
+  /** Play the computer's `moves` (run inside exclusive), only while the search of generation
+   *  `gen` is current and the position is still the one searched (`key`). */
+  async playTurn(moves, gen, key) {
+    const h = this.host;
+    const fresh = () => this.thinker.current(gen) && this.on && stateKey(h.st) === key
+      && (!h.root || h.root.isConnected);
+    if (!fresh()) return;
+    const said = [];
+    const say = h.say;
+    h.say = (text) => said.push(text); // the board's words of each move, said once below
+    try {
+      for (const move of moves) {
+        const before = h.st.cursor;
+        await h.playNow(move);
+        if (h.st.cursor !== before + 1 || !this.thinker.current(gen)) break;
+      }
+    } finally {
+      h.say = say;
+    }
+    if (said.length) h.say(this.O.computerMoved(said.join(" ")));
+  }
+
+  /**
+   * A toolbar action (`a`) the opponent takes part in: Undo, Redo and Restart first cancel the
+   * thinking; while on, Undo takes back the reader's last turn and the computer's answer
+   * (pliesToUndo), Redo replays up to the reader's next turn (pliesToRedo). Returns the
+   * promise of the action when the opponent runs it, else null (the board runs it as usual).
+   */
+  action(a) {
+    if (!["undo", "redo", "reset"].includes(a)) return null;
+    this.cancel();
+    this.hint = null;
+    if (!this.on || a === "reset") return null;
+    return this.host.exclusive(() => this.stepTurns(a));
+  }
+
+  /** Undo or Redo by turns (run inside exclusive). */
+  async stepTurns(a) {
+    const h = this.host;
+    const st = h.st;
+    if (h.ui.mode !== "play") return;
+    const k = a === "undo" ? pliesToUndo(st.history, st.cursor, this.human)
+      : pliesToRedo(st.future_plies || [], this.human);
+    if (k <= 1) { await h.actionNow(a); return; }
+    const mark = h.changeMark();
+    try {
+      for (let i = 0; i < k; i++) h.st = await h.engine.call(a);
+      if (a === "undo") h.say(this.O.undoneTurn);
+      else {
+        const last = h.st.history[h.st.cursor - 1];
+        h.say(h.T.redone(last ? last.notation || last.move : ""));
+      }
+      await h.syncAddress(mark);
+    } catch (e) {
+      h.message(String((e && e.message) || e));
+    } finally {
+      h.render();
+    }
+  }
+
+  /** Search the best move for the side to move and show it (the hint); cancelled like the
+   *  computer's search, dropped when the position changes before it arrives. */
+  async requestHint() {
+    const h = this.host;
+    const O = this.O;
+    if (!h.ready || h.busy || h.ui.mode !== "play" || this.job) return;
+    if (h.st.result) { h.message(h.T.gameOver); return; }
+    if (this.blocks()) { h.message(O.hintWait); h.say(O.hintWait); return; }
+    const job = { kind: "hint" };
+    const key = stateKey(h.st);
+    this.job = job;
+    this.hint = { key, pending: true };
+    h.message(null);
+    h.render();
+    h.say(O.hintSearching);
+    const out = await this.thinker.search(searchArgs(HINT_LEVEL, this.seed()));
+    if (this.job !== job || out.cancelled) return;
+    this.job = null;
+    if (out.error || stateKey(h.st) !== key) {
+      this.hint = null;
+      if (out.error && !searchLost(out.error)) h.message(this.O.failed(out.error));
+      h.render();
+      return;
+    }
+    this.hint = { key, reply: out.reply };
+    h.render();
+    h.say(hintText(O, out.reply));
+  }
+
+  /** The hint for the position shown, or null (a hint of another position is dropped). */
+  currentHint() {
+    if (this.hint && this.hint.key !== stateKey(this.host.st)) this.hint = null;
+    return this.hint;
+  }
+
+  /** Draw (the DOM part, when attached). */
+  render() { if (this.view) this.view.render(this); }
+}
+
+// ---------------------------------------------------------------- the DOM part
+
+/**
+ * The opponent's controls and drawing on `board` (board.js Board, after buildDom): a fieldset
+ * after the toolbar, a layer of the SVG for the hint's arrow. Returns the OpponentController
+ * (board.opponent), or null on an example board of a mechanics page (no opponent there).
+ */
+export function attachOpponent(board) {
+  if (board.data.example) return null;
+  board.O = OPPONENT_STRINGS[board.lang === "en" ? "en" : "de"];
+  const ctrl = new OpponentController(board);
+  ctrl.view = new OpponentView(board, ctrl);
+  return ctrl;
+}
+
+class OpponentView {
+  constructor(board, ctrl) {
+    this.board = board;
+    const O = board.O, T = board.T;
+    const box = el("fieldset", { class: "tb-opponent", "data-role": "opponent" });
+    box.append(el("legend", {}, O.title));
+    const row = el("div", { class: "tb-opponent-row" });
+    const toggleLab = el("label", {});
+    this.toggle = el("input", { type: "checkbox", "data-opponent-toggle": "" });
+    this.toggle.addEventListener("change", () => ctrl.setOn(this.toggle.checked));
+    toggleLab.append(this.toggle, document.createTextNode(" " + O.enable));
+    row.append(toggleLab);
+
+    const side = el("span", { class: "tb-opponent-side", role: "radiogroup", "aria-label": O.ownSide });
+    side.append(el("span", {}, O.ownSide + ": "));
+    const name = `tb-opp-side-${board.data.variant}`;
+    this.sideInputs = [];
+    ctrl.human = board.home.to_move || board.firstMover() || "attackers";
+    for (const s of SIDES) {
+      const lab = el("label", {});
+      const r = el("input", { type: "radio", name, value: s, "data-opponent-side": s });
+      r.addEventListener("change", () => { if (r.checked) ctrl.setHuman(s); });
+      lab.append(r, document.createTextNode(" " + (T.side[s] || s)));
+      side.append(lab);
+      this.sideInputs.push(r);
+    }
+
+    const levelLab = el("label", {}, O.level + ": ");
+    this.levelSel = el("select", { "data-opponent-level": "" });
+    for (const lv of LEVELS) this.levelSel.append(el("option", { value: lv }, O.levels[lv] || lv));
+    this.levelSel.addEventListener("change", () => ctrl.setLevel(this.levelSel.value));
+    levelLab.append(this.levelSel);
+    const row2 = el("div", { class: "tb-opponent-row" });
+    row2.append(side, levelLab);
+
+    const row3 = el("div", { class: "tb-opponent-row" });
+    this.hintBtn = el("button", { type: "button", "data-action": "hint", title: O.hintTitle }, O.hint);
+    this.hintBtn.addEventListener("click", () => ctrl.requestHint());
+    this.hintEl = el("p", { class: "tb-hint", "data-role": "hint", hidden: "" });
+    row3.append(this.hintBtn, this.hintEl);
+    box.append(row, row2, row3);
+    this.box = box;
+
+    const bar = board.buttons && board.buttons.undo ? board.buttons.undo.parentNode : null;
+    if (bar && bar.parentNode) bar.after(box);
+    else board.root.append(box);
+
+    // the hint's arrow: above the pieces, below the focus square, drawn through
+    this.layer = svgEl("g", { class: "tb-hint-layer", "aria-hidden": "true", "pointer-events": "none" });
+    board.svg.insertBefore(this.layer, board.gFocus || null);
+  }
+
+  render(ctrl) {
+    const b = this.board;
+    const O = b.O;
+    const st = b.st;
+    const editing = b.ui.mode === "edit";
+    const off = !b.ready || editing;
+    this.toggle.checked = ctrl.on;
+    this.toggle.disabled = off;
+    for (const r of this.sideInputs) { r.checked = r.value === ctrl.human; r.disabled = off; }
+    this.levelSel.value = ctrl.level;
+    this.levelSel.disabled = off;
+    const thinking = ctrl.thinking;
+    this.hintBtn.disabled = off || !!st.result || ctrl.blocks();
+    if ((b.busy || thinking) && !this.hintBtn.disabled) this.hintBtn.setAttribute("aria-disabled", "true");
+    else this.hintBtn.removeAttribute("aria-disabled");
+
+    const root = b.root;
+    if (ctrl.computer) root.setAttribute("data-opponent", ctrl.computer);
+    else root.removeAttribute("data-opponent");
+    if (thinking) { root.setAttribute("data-thinking", thinking); b.svg.setAttribute("aria-busy", "true"); }
+    else { root.removeAttribute("data-thinking"); b.svg.removeAttribute("aria-busy"); }
+
+    // the status line: the computer's turn
+    if (!editing && ctrl.blocks()) {
+      const side = ctrl.sideName(ctrl.computer);
+      b.statusEl.textContent = thinking === "move" ? O.thinking(side) : O.computersTurn(side);
+      b.statusEl.hidden = false;
+    }
+    b.statusEl.classList.toggle("tb-thinking", !editing && thinking === "move");
+
+    // the hint: its words and its arrow, for the position it was searched in only
+    const hint = editing ? null : ctrl.currentHint();
+    this.layer.replaceChildren();
+    this.hintEl.hidden = !hint;
+    this.hintEl.textContent = !hint ? "" : hint.pending ? O.hintSearching : hintText(O, hint.reply);
+    const moves = hint && hint.reply ? turnOf(hint.reply) : [];
+    if (moves.length) root.setAttribute("data-hint", moves[0]);
+    else root.removeAttribute("data-hint");
+    for (const m of moves) {
+      const sq = moveSquares(m);
+      if (sq) this.drawArrow(sq[0], sq[1]);
+    }
+  }
+
+  /** An arrow from square `from` to `to`, both squares outlined. */
+  drawArrow(from, to) {
+    const b = this.board;
+    const { cell } = b;
+    const centre = (sq) => {
+      const [c, w] = b.cellOf(sq);
+      return [b.ox + (c + 0.5) * cell, b.oy + (w + 0.5) * cell];
+    };
+    for (const [sq, role] of [[from, "from"], [to, "to"]]) {
+      const [c, w] = b.cellOf(sq);
+      this.layer.append(svgEl("rect", {
+        x: b.ox + c * cell + 3, y: b.oy + w * cell + 3, width: cell - 6, height: cell - 6,
+        class: `tb-hint-sq tb-hint-${role}`, [`data-hint-${role}`]: sq,
+      }));
+    }
+    const [x1, y1] = centre(from), [x2, y2] = centre(to);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    const head = cell * 0.38, half = cell * 0.2;
+    const bx = x2 - ux * cell * 0.12, by = y2 - uy * cell * 0.12; // the arrow's tip
+    const sx = bx - ux * head, sy = by - uy * head; // where the head begins
+    this.layer.append(svgEl("line", { x1, y1, x2: sx, y2: sy, class: "tb-hint-line", "stroke-width": cell * 0.12 }));
+    this.layer.append(svgEl("path", {
+      d: `M${bx} ${by}L${sx - uy * half} ${sy + ux * half}L${sx + uy * half} ${sy - ux * half}Z`,
+      class: "tb-hint-head",
+    }));
+  }
+}
