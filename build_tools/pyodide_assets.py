@@ -66,6 +66,40 @@ def _source_hash() -> str:
     return h.hexdigest()[:20]
 
 
+def wheel_name() -> str:
+    """The file name of the tafl_core wheel the build writes (``tafl_core-<version>-py3-none-any.whl``,
+    the version from pyproject.toml), which the worker fetches directly (board-data
+    ``pyodide.wheel``)."""
+    import tomllib
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return f"{meta['name'].replace('-', '_')}-{meta['version']}-py3-none-any.whl"
+
+
+def build_key() -> str:
+    """A short hash naming this build's engine files (board-data ``pyodide.build``): the
+    source hash of the wheel and lock file (:func:`_source_hash`) and Pyodide's own files'
+    sizes and version. The service worker's cache is named after it (docs/sw.js), so a new
+    build never serves an old wheel or an old Pyodide."""
+    h = hashlib.sha256(_source_hash().encode())
+    for name in CORE_FILES + ("package.json",):
+        f = NODE_PYODIDE / name
+        h.update(f"{name}:{f.stat().st_size if f.is_file() else -1}".encode())
+    if (NODE_PYODIDE / "package.json").is_file():
+        h.update((NODE_PYODIDE / "package.json").read_bytes())
+    return h.hexdigest()[:12]
+
+
+def lock_info() -> dict:
+    """``info`` of Pyodide's lock file ({abi_version, arch, platform, python, ...}): the worker
+    hands loadPyodide a lock file of just this and no packages (``lockFileContents``), so that
+    no lock file is fetched or resolved at run time (the wheel is loaded directly). {} when
+    node_modules/pyodide is missing."""
+    f = NODE_PYODIDE / LOCK_FILE
+    if not f.is_file():
+        return {}
+    return json.loads(f.read_text(encoding="utf-8")).get("info", {})
+
+
 def _run(cmd: list[str], what: str) -> None:
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:
