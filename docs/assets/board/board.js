@@ -162,8 +162,8 @@ class Board extends Editor {
     this.say(text);
   }
 
-  select(sq, opts = {}) {
-    if (this.ready) return super.select(sq, opts);
+  /** select() before the engine is ready: the targets from the first-move table. */
+  selectEarly(sq, opts = {}) {
     const token = selectSquare(this.ui, sq);
     const targets = startTargets(this.firstTable, sq);
     setTargets(this.ui, token, sq, targets);
@@ -467,6 +467,7 @@ class Board extends Editor {
   /** Select the piece on `sq` and fetch its legal targets; `announce` false: the live region keeps
    *  what it says (the board selected the piece itself, after announcing the move). */
   select(sq, { announce = true } = {}) {
+    if (!this.ready) return this.selectEarly(sq, { announce });
     const token = selectSquare(this.ui, sq);
     this.render();
     this.selPromise = this.exclusive(() => this.engine.call("targets", { square: sq }), { busy: false }).then((t) => {
