@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -362,7 +363,9 @@ def pyodide_data(pyodide_index: str, cdn: bool) -> dict:
     no package by name, so it needs no lock file)."""
     stamp = tuple((f.name, f.stat().st_mtime_ns) for f in sorted((_pyodide_assets.ROOT / "tafl_core").rglob("*.py")))
     wheel, build, info = _pyodide_build(stamp)
-    return {"index": pyodide_index, "cdn": bool(cdn), "wheel": wheel, "build": build, "lock_info": info}
+    snapshot = None if os.environ.get("TAFL_NO_SNAPSHOT") == "1" else _pyodide_assets.SNAPSHOT
+    return {"index": pyodide_index, "cdn": bool(cdn), "wheel": wheel, "build": build, "lock_info": info,
+            "snapshot": snapshot}
 
 
 def names_data(lang: str) -> dict:

@@ -90,3 +90,17 @@ def test_lookup_gives_the_engines_state_for_every_first_move(tmp_path):
                 assert mine[k] == st[k], (slug, move, k)
             assert mine["history"] == st["history"], (slug, move)
             assert mine["cursor"] == 1 and mine["can_undo"] is True
+
+
+def test_file_page_note_has_the_boards_words():
+    """The note a file:// page shows (board.html.j2, from build_tools/labels.py, since no
+    module loads there) says what the board says (words.js fileProtocol), in both languages,
+    and names the fix: serve the folder over HTTP, e.g. `make serve`."""
+    import re
+
+    from build_tools.labels import UI
+    words = (ROOT / "docs" / "assets" / "board" / "words.js").read_text(encoding="utf-8")
+    found = re.findall(r'fileProtocol: "([^"]+)"', words)
+    assert found == [UI["de"]["board_file_protocol"], UI["en"]["board_file_protocol"]]
+    assert "den Ordner über HTTP ausliefern, z. B. mit `make serve`" in found[0]
+    assert "serve the folder over HTTP, e.g. `make serve`" in found[1]

@@ -34,6 +34,8 @@
     w.postMessage({ id: "boot", cmd: "init", args: {
       indexURL: index, lockFileURL: new URL("assets/pyodide/pyodide-lock.json", site).href,
       wheelURL: wheel, lockInfo: py.lock_info && typeof py.lock_info === "object" ? py.lock_info : null,
+      snapshotURL: typeof py.snapshot === "string" && /^[\w.+-]+\.gz$/.test(py.snapshot)
+        ? new URL("assets/pyodide/" + py.snapshot, site).href : null,
     } });
     window.taflBoot = boot;
     performance.mark("tafl-worker-created");

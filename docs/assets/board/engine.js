@@ -24,6 +24,8 @@ export function engineArgs(root, data) {
   const init = {
     indexURL, lockFileURL: new URL("assets/pyodide/pyodide-lock.json", siteRoot).href,
     wheelURL, lockInfo: py.lock_info && typeof py.lock_info === "object" ? py.lock_info : null,
+    snapshotURL: typeof py.snapshot === "string" && /^[\w.+-]+\.gz$/.test(py.snapshot)
+      ? new URL("assets/pyodide/" + py.snapshot, siteRoot).href : null,
   };
   return { workerURL: new URL("./worker.js", import.meta.url).href, siteRoot: siteRoot.href, indexURL, wheelURL, init };
 }

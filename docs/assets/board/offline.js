@@ -29,6 +29,7 @@ export async function keepForOffline(args, py) {
     files.add(args.workerURL);
     for (const f of CORE) files.add(new URL(f, args.indexURL).href);
     if (args.wheelURL) files.add(args.wheelURL);
+    if (args.init && args.init.snapshotURL) files.add(args.init.snapshotURL);
     const sw = reg.installing || reg.waiting || reg.active;
     const send = (w) => w.postMessage({ keep: [...files].filter((u) => u.startsWith(origin) || u.startsWith(args.indexURL)) });
     if (sw) send(sw);

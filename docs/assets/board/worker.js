@@ -47,6 +47,12 @@ function phase(name, progress = null) {
   if (progress) self.postMessage({ progress });
 }
 
+async function fetchGzip(url) {
+  const r = await fetch(url);
+  if (!r.ok || !r.body) throw new Error(`${url}: HTTP ${r.status}`);
+  return new Uint8Array(await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+}
+
 async function fetchBytes(url) {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
@@ -59,10 +65,12 @@ async function fetchBytes(url) {
  * (board-data `pyodide.lock_info`) — then the wheel is fetched at once, beside Pyodide, and
  * unpacked into site-packages (no lock file fetched, no package resolved at run time: the
  * build knows the one package); without them (an older page) `lockFileURL` and
- * loadPackage("tafl-core"). Returns {version, times: {phase: ms since init}, marks:
+ * loadPackage("tafl-core"). `snapshotURL`: a gzip'd Pyodide memory snapshot with tafl_core
+ * imported (build_tools/make_snapshot.mjs), fetched beside the rest and loaded in place of
+ * Python's own start-up; when it cannot be fetched or loaded, Python starts as usual. Returns {version, times: {phase: ms since init}, marks:
  * [{name, time}] (performance marks, absolute: timeOrigin + startTime, ms since the epoch)}.
  */
-async function init({ indexURL, lockFileURL, wheelURL, lockInfo }) {
+async function init({ indexURL, lockFileURL, wheelURL, lockInfo, snapshotURL }) {
   const t0 = performance.now();
   const times = {};
   const errors = [];
@@ -73,6 +81,10 @@ async function init({ indexURL, lockFileURL, wheelURL, lockInfo }) {
   // the standard library as soon as loadPyodide starts
   const wheel = direct ? fetchBytes(wheelURL) : null;
   if (wheel) wheel.catch(() => {}); // awaited below; no unhandled rejection meanwhile
+  // a memory snapshot of Pyodide with tafl_core imported (gzip), made at build time: Python's
+  // own start-up is skipped (the wheel is unpacked all the same, for modules imported later)
+  const snapshot = typeof snapshotURL === "string" ? fetchGzip(snapshotURL) : null;
+  if (snapshot) snapshot.catch(() => {});
   const asm = import(new URL("pyodide.asm.mjs", indexURL).href);
   asm.catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
@@ -81,7 +93,17 @@ async function init({ indexURL, lockFileURL, wheelURL, lockInfo }) {
   const options = { indexURL, stdout: () => {}, stderr: (s) => errors.push(s) };
   if (direct) options.lockFileContents = { info: lockInfo, packages: {} };
   else { options.lockFileURL = lockFileURL; options.packages = ["tafl-core"]; }
-  const pyodide = await loadPyodide(options);
+  let pyodide = null;
+  const snap = snapshot ? await snapshot.catch((e) => { console.warn("tafl_core worker: no snapshot:", e); return null; }) : null;
+  if (snap) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snap });
+      times.snapshot = true;
+    } catch (e) {
+      console.warn("tafl_core worker: the snapshot did not load, starting Python as usual:", e);
+    }
+  }
+  pyodide ??= await loadPyodide(options);
   times.pyodide = Math.round(performance.now() - t0);
   phase("python", "rules");
   if (direct) {
