@@ -48,9 +48,12 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(req.url);
   const ours = url.origin === self.location.origin;
   if (ENGINE.test(url.pathname) && (ours || url.hostname === "cdn.jsdelivr.net")) {
+    // a file of another build (the wheel and the snapshot carry `?build=`): the network only
+    const build = url.searchParams.get("build");
+    if (build && build !== BUILD) return;
     event.respondWith((async () => {
       const cache = await caches.open(CACHE);
-      const hit = await cache.match(req, { ignoreSearch: true });
+      const hit = await cache.match(req);
       if (hit) return hit;
       const r = await fetch(req);
       if (r.ok) cache.put(req, r.clone());

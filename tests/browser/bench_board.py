@@ -30,6 +30,7 @@ import argparse
 import functools
 import http.server
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -147,7 +148,9 @@ def find_page(site: Path, slug: str, lang: str = "de") -> str:
         if "assets" in f.relative_to(site).parts:
             continue
         head = f.read_text(encoding="utf-8", errors="replace")
-        if f'data-variant="{slug}"' in head and f'data-lang="{lang}"' in head and 'id="board"' in head:
+        tag = re.search(r'<div\b[^>]*\bid="board"[^>]*>', head)  # a variant's board, not an example board
+        if tag and f'data-variant="{slug}"' in tag.group(0) and f'data-lang="{lang}"' in tag.group(0) \
+                and "data-example" not in tag.group(0):
             return "/" + f.relative_to(site).as_posix()[: -len("index.html")]
     raise SystemExit(f"no page with the board of {slug} ({lang}) in {site}")
 

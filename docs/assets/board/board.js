@@ -133,7 +133,9 @@ class Board extends Editor {
     const T = this.T;
     const order = ["download", "python", "rules"];
     const n = Math.max(0, order.indexOf(phase));
-    const text = this.firstTable ? T.startProgress(T.startPhase[order[n]], n + 1) : `${T.startLink} (${T.startPhase[order[n]]}, ${n + 1}/3)`;
+    const words = T.startPhase[order[n]];
+    const text = this.firstTable ? T.startProgress(words, n + 1)
+      : this.opensAtHome() ? T.startWait(words, n + 1) : `${T.startLink} (${words}, ${n + 1}/3)`;
     this.engineEl.textContent = text;
     this.root.setAttribute("data-engine-phase", order[n]);
   }
@@ -157,7 +159,7 @@ class Board extends Editor {
   /** Said to a click the board cannot take before the engine is ready. */
   waitAnswer() {
     const T = this.T;
-    const text = this.failed ? `${T.engineDown} ${T.engineFix}` : this.firstTable ? T.engineStarting : T.engineStartingLink;
+    const text = this.failed ? `${T.engineDown} ${T.engineFix}` : this.opensAtHome() ? T.engineStarting : T.engineStartingLink;
     this.message(text);
     this.say(text);
   }

@@ -23,10 +23,11 @@
     var data = JSON.parse(dataEl.textContent);
     var site = new URL(root.getAttribute("data-site-root") || "./", location.href);
     var py = data.pyodide || {};
+    var build = typeof py.build === "string" && /^[0-9a-f]{6,64}$/.test(py.build) ? "?build=" + py.build : "";
     var index = new URL(py.index || "assets/pyodide/", site).href.replace(/[^/]$/, "$&/");
     var url = new URL("assets/board/worker.js", site).href;
     var wheel = typeof py.wheel === "string" && /^[\w.+-]+\.whl$/.test(py.wheel)
-      ? new URL("assets/pyodide/" + py.wheel, site).href : null;
+      ? new URL("assets/pyodide/" + py.wheel + build, site).href : null;
     var w = new Worker(url, { type: "module" });
     var boot = { worker: w, early: [], url: url };
     w.onmessage = function (e) { if (boot.early) boot.early.push(e); };
@@ -35,7 +36,7 @@
       indexURL: index, lockFileURL: new URL("assets/pyodide/pyodide-lock.json", site).href,
       wheelURL: wheel, lockInfo: py.lock_info && typeof py.lock_info === "object" ? py.lock_info : null,
       snapshotURL: typeof py.snapshot === "string" && /^[\w.+-]+\.gz$/.test(py.snapshot)
-        ? new URL("assets/pyodide/" + py.snapshot, site).href : null,
+        ? new URL("assets/pyodide/" + py.snapshot + build, site).href : null,
     } });
     window.taflBoot = boot;
     performance.mark("tafl-worker-created");

@@ -18,14 +18,17 @@
 export function engineArgs(root, data) {
   const siteRoot = new URL(root.getAttribute("data-site-root") || "./", location.href);
   const py = (data && data.pyodide) || {};
+  // the build's own files carry its hash, so that a service worker of an older build never
+  // answers them from its cache (docs/sw.js)
+  const build = typeof py.build === "string" && /^[0-9a-f]{6,64}$/.test(py.build) ? `?build=${py.build}` : "";
   const indexURL = new URL(py.index || "assets/pyodide/", siteRoot).href.replace(/[^/]$/, "$&/");
   const wheelURL = typeof py.wheel === "string" && /^[\w.+-]+\.whl$/.test(py.wheel)
-    ? new URL("assets/pyodide/" + py.wheel, siteRoot).href : null;
+    ? new URL("assets/pyodide/" + py.wheel + build, siteRoot).href : null;
   const init = {
     indexURL, lockFileURL: new URL("assets/pyodide/pyodide-lock.json", siteRoot).href,
     wheelURL, lockInfo: py.lock_info && typeof py.lock_info === "object" ? py.lock_info : null,
     snapshotURL: typeof py.snapshot === "string" && /^[\w.+-]+\.gz$/.test(py.snapshot)
-      ? new URL("assets/pyodide/" + py.snapshot, siteRoot).href : null,
+      ? new URL("assets/pyodide/" + py.snapshot + build, siteRoot).href : null,
   };
   return { workerURL: new URL("./worker.js", import.meta.url).href, siteRoot: siteRoot.href, indexURL, wheelURL, init };
 }
