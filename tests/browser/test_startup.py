@@ -209,3 +209,24 @@ def test_service_worker_second_and_offline_visit(browser, site_dir, board_pages)
         ctx.close()
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_the_snapshot_is_used_and_a_missing_one_falls_back(browser, server, board_pages):
+    """The build's memory snapshot (board-data pyodide.snapshot) starts Python in the worker;
+    when it cannot be fetched, the worker starts Python as usual and the board plays all the
+    same (the attacker's move d1-c1 of Brandubh, then the engine's targets for the defender)."""
+    for missing in (False, True):
+        ctx = browser.new_context(service_workers="block")
+        try:
+            if missing:
+                ctx.route("**/tafl-snapshot.bin.gz*", lambda r: r.fulfill(status=404, body="gone"))
+            bp = BoardPage(ctx.new_page(), server)
+            bp.open(board_pages[(SLUG, "de")])
+            times = bp.page.evaluate("document.querySelector('#board').tbBoard.engineInfo.times")
+            assert times.get("snapshot") is (None if missing else True)
+            bp.move("d1", "c1")
+            # the defender on c4 runs along the c file, down to c2 (c1 is taken now) and up to c7
+            # (no corner); b4 (an attacker) and d4 (the king) block the rank
+            assert bp.select("c4") == ["c2", "c3", "c5", "c6", "c7"]
+        finally:
+            ctx.close()
