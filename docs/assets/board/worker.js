@@ -109,9 +109,14 @@ async function init({ indexURL, lockFileURL, wheelURL, lockInfo, snapshotURL }) 
   if (direct) {
     const bytes = await wheel;
     phase("wheel");
-    const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    // (stdlib calls, no Python source here: the only Python text is PY_SHIM)
+    const sysconfig = pyodide.pyimport("sysconfig");
+    const site = sysconfig.get_path("purelib");
+    sysconfig.destroy();
     pyodide.unpackArchive(bytes, "zip", { extractDir: site });
-    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+    const importlib = pyodide.pyimport("importlib");
+    importlib.invalidate_caches();
+    importlib.destroy();
   } else {
     // Pyodide reports a failed package load through a callback instead of throwing:
     // load explicitly and check that the module really imports.
