@@ -2,9 +2,10 @@
 //
 // Protocol: the page posts {id, cmd, args}; the worker answers {id, ok: true, result} or
 // {id, ok: false, error}. Commands:
-//   init {indexURL, wheelURL, lockInfo}     load Pyodide and the tafl-core wheel directly (absolute
+//   init {indexURL, wheelURL, lockInfo, snapshotURL}
+//                                           load Pyodide and the tafl-core wheel directly (absolute
 //                                           URLs; see init below) -> {version, times, marks};
-//                                           meanwhile messages {progress: "python" | "rules"}
+//                                           meanwhile messages {progress: "download" | "python" | "rules"}
 //                                           without an id say which phase has begun. Runs once
 //                                           per worker: a second init answers the first's result.
 //   session {rules_toml, overrides}         new tafl_core.bridge.Session -> state
