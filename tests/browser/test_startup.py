@@ -230,3 +230,27 @@ def test_the_snapshot_is_used_and_a_missing_one_falls_back(browser, server, boar
             assert bp.select("c4") == ["c2", "c3", "c5", "c6", "c7"]
         finally:
             ctx.close()
+
+
+def test_a_new_build_deletes_the_caches_of_older_ones(browser, server, board_pages):
+    """The service worker of a new build (another `?build=` hash) deletes every older
+    `tafl-<hash>` cache when it activates, and keeps its own."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(server + board_pages[(SLUG, "de")])
+        wait_ready(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        names = page.evaluate("""async () => {
+            await caches.open('tafl-0123456789ab');  // as an older build left it
+            const reg = await navigator.serviceWorker.register(
+                new URL('sw.js?build=fedcba987654', new URL(document.querySelector('#board').dataset.siteRoot, location.href)).href,
+                {scope: new URL(document.querySelector('#board').dataset.siteRoot, location.href).href});
+            const sw = reg.installing || reg.waiting || reg.active;
+            if (sw.state !== 'activated') await new Promise((ok) => sw.addEventListener('statechange', () => { if (sw.state === 'activated') ok(); }));
+            await (await caches.open('tafl-fedcba987654')).put('/x', new Response('x'));
+            return (await caches.keys()).filter((n) => n.startsWith('tafl-')).sort();
+        }""")
+        assert names == ["tafl-fedcba987654"]
+    finally:
+        ctx.close()
