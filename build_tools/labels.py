@@ -38,6 +38,8 @@ UI: dict[str, dict[str, str]] = {
         "on": "auf",
         "empty_board": "keine Figuren",
         "diagram_caption": "{title}: Startaufstellung auf {size}×{size} Feldern.",
+        # the board's boot script on a file:// page (the same words as words.js fileProtocol)
+        "board_file_protocol": "Das Spielbrett braucht die Seite über HTTP, nicht als Datei (file://): den Ordner über HTTP ausliefern, z. B. mit `make serve`.",
         "legend": "Legende",
         "assumptions_title": "Annahmen des Bretts",
         "assumptions_intro": "Diese Regeln lässt die Quelle offen. Das Brett spielt sie wie folgt; wo es eine Alternative gibt, kann man sie am Brett umschalten.",
@@ -110,6 +112,8 @@ UI: dict[str, dict[str, str]] = {
         "on": "on",
         "empty_board": "no pieces",
         "diagram_caption": "{title}: starting position on {size}×{size} squares.",
+        # the board's boot script on a file:// page (the same words as words.js fileProtocol)
+        "board_file_protocol": "The board needs the page over HTTP, not as a file (file://): serve the folder over HTTP, e.g. `make serve`.",
         "legend": "Legend",
         "assumptions_title": "Assumptions of the board",
         "assumptions_intro": "The source leaves these rules open. The board plays them as follows; where there is an alternative, it can be switched on the board.",

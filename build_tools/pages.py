@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +45,8 @@ from markupsafe import Markup, escape
 from tafl_core.ruleset import OPTIONAL_DEFAULTS
 
 from build_tools import diagram as _diagram
+from build_tools import first_moves as _first_moves
+from build_tools import pyodide_assets as _pyodide_assets
 from build_tools import sources
 from build_tools.glossary import load_glossary
 from build_tools.format import CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, code_spans
@@ -339,10 +342,30 @@ def board_data(v, lang: str, *, pyodide_index: str, cdn: bool) -> dict:
         "first_mover": rs.value("first_mover"),
         "assumptions": assumptions,
         "sections": sections,
-        "pyodide": {"index": pyodide_index, "cdn": bool(cdn)},
+        "pyodide": pyodide_data(pyodide_index, cdn),
         "names": names_data(lang),
         "reasons": reason_words(lang),
+        # issue 14: the start position's legal moves and what each does (build_tools/first_moves.py)
+        "first_moves": _first_moves.table(v.rules_text),
     }
+
+
+@functools.lru_cache(maxsize=8)
+def _pyodide_build(_stamp) -> tuple[str, str, dict]:
+    return _pyodide_assets.wheel_name(), _pyodide_assets.build_key(), _pyodide_assets.lock_info()
+
+
+def pyodide_data(pyodide_index: str, cdn: bool) -> dict:
+    """board-data ``pyodide``: ``index`` (where Pyodide's files are), ``cdn``, and for the
+    worker's direct start (issue 14) ``wheel`` (the tafl_core wheel's file name beside them in
+    ``assets/pyodide/``), ``build`` (the hash naming this build's engine files, the service
+    worker's cache version) and ``lock_info`` (Pyodide's lock-file ``info``: the worker loads
+    no package by name, so it needs no lock file)."""
+    stamp = tuple((f.name, f.stat().st_mtime_ns) for f in sorted((_pyodide_assets.ROOT / "tafl_core").rglob("*.py")))
+    wheel, build, info = _pyodide_build(stamp)
+    snapshot = None if os.environ.get("TAFL_NO_SNAPSHOT") == "1" else _pyodide_assets.SNAPSHOT
+    return {"index": pyodide_index, "cdn": bool(cdn), "wheel": wheel, "build": build, "lock_info": info,
+            "snapshot": snapshot}
 
 
 def names_data(lang: str) -> dict:
@@ -386,7 +409,8 @@ def _board_html(v, lang: str, *, page_url: str, pyodide_index: str, cdn: bool) -
         svg=_start_svg(v.rules_text, rs))
     return Markup(_env.get_template("board.html.j2").render(
         slug=v.slug, lang=lang, site_root=_site_root_rel(page_url), first_mover=rs.value("first_mover"),
-        figure=figure, data=board_json(board_data(v, lang, pyodide_index=pyodide_index, cdn=cdn))))
+        figure=figure, data=board_json(board_data(v, lang, pyodide_index=pyodide_index, cdn=cdn)),
+        file_message=UI[lang]["board_file_protocol"]))
 
 
 def _no_board_html(v, lang: str) -> Markup:

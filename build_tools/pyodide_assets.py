@@ -7,6 +7,8 @@
   package.json): pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip;
 - the `tafl_core` wheel (`py3-none-any`, built with pypa `build` from the repository's
   pyproject.toml: the same wheel `pyodide build` makes for a pure-Python package);
+- tafl-snapshot.bin.gz: a Pyodide memory snapshot with tafl_core imported (made with Node by
+  build_tools/make_snapshot.mjs; the worker loads it and skips Python's start-up, issue 14);
 - pyodide-lock.json: Pyodide's lock file with the wheel registered by pyodide-build's
   `pyodide lockfile add-wheels`, so the worker loads it by name (`loadPackage("tafl-core")`)
   and Pyodide checks its sha256.
@@ -37,6 +39,8 @@ CACHE_DIR = ROOT / ".cache" / "pyodide-assets"
 CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCK_FILE = "pyodide-lock.json"
 PACKAGE_NAME = "tafl-core"
+#: The memory snapshot of Pyodide with tafl_core imported (build_tools/make_snapshot.mjs).
+SNAPSHOT = "tafl-snapshot.bin.gz"
 TARGET = Path("assets") / "pyodide"
 
 
@@ -57,13 +61,48 @@ def _source_hash() -> str:
     h = hashlib.sha256()
     files = sorted(f for f in (ROOT / "tafl_core").rglob("*")
                    if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc")
-    extra = [ROOT / n for n in ("pyproject.toml", "README.md", "LICENSE") if (ROOT / n).is_file()]
+    extra = [ROOT / n for n in ("pyproject.toml", "README.md", "LICENSE", "build_tools/make_snapshot.mjs")
+             if (ROOT / n).is_file()]
     for f in files + extra + [NODE_PYODIDE / LOCK_FILE]:
         h.update(str(f.relative_to(ROOT)).encode())
         h.update(b"\0")
         h.update(f.read_bytes())
         h.update(b"\0")
     return h.hexdigest()[:20]
+
+
+def wheel_name() -> str:
+    """The file name of the tafl_core wheel the build writes (``tafl_core-<version>-py3-none-any.whl``,
+    the version from pyproject.toml), which the worker fetches directly (board-data
+    ``pyodide.wheel``)."""
+    import tomllib
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return f"{meta['name'].replace('-', '_')}-{meta['version']}-py3-none-any.whl"
+
+
+def build_key() -> str:
+    """A short hash naming this build's engine files (board-data ``pyodide.build``): the
+    source hash of the wheel and lock file (:func:`_source_hash`) and Pyodide's own files'
+    sizes and version. The service worker's cache is named after it (docs/sw.js), so a new
+    build never serves an old wheel or an old Pyodide."""
+    h = hashlib.sha256(_source_hash().encode())
+    for name in CORE_FILES + ("package.json",):
+        f = NODE_PYODIDE / name
+        h.update(f"{name}:{f.stat().st_size if f.is_file() else -1}".encode())
+    if (NODE_PYODIDE / "package.json").is_file():
+        h.update((NODE_PYODIDE / "package.json").read_bytes())
+    return h.hexdigest()[:12]
+
+
+def lock_info() -> dict:
+    """``info`` of Pyodide's lock file ({abi_version, arch, platform, python, ...}): the worker
+    hands loadPyodide a lock file of just this and no packages (``lockFileContents``), so that
+    no lock file is fetched or resolved at run time (the wheel is loaded directly). {} when
+    node_modules/pyodide is missing."""
+    f = NODE_PYODIDE / LOCK_FILE
+    if not f.is_file():
+        return {}
+    return json.loads(f.read_text(encoding="utf-8")).get("info", {})
 
 
 def _run(cmd: list[str], what: str) -> None:
@@ -86,6 +125,7 @@ def build_cached() -> Path:
     key = _source_hash()
     out = CACHE_DIR / key
     if (out / LOCK_FILE).is_file() and list(out.glob("*.whl")):
+        _snapshot(out)
         return out
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="wheel-", dir=CACHE_DIR) as tmp:
@@ -126,11 +166,35 @@ def build_cached() -> Path:
         except OSError:
             if not (out / LOCK_FILE).is_file():
                 raise
+    _snapshot(out)
     # Keep the cache small: only the current key.
     for old in CACHE_DIR.iterdir():
         if old.is_dir() and old.name != key and not old.name.startswith("wheel-"):
             shutil.rmtree(old, ignore_errors=True)
     return out
+
+
+def _snapshot(out: Path) -> None:
+    """Make the memory snapshot (:data:`SNAPSHOT`) beside the wheel in the cache folder `out`,
+    once (it is keyed by the same hash). Set TAFL_NO_SNAPSHOT=1 to build without one; a failure
+    (no node, Pyodide refuses) only warns: the board then starts Pyodide as usual."""
+    target = out / SNAPSHOT
+    if target.is_file() or os.environ.get("TAFL_NO_SNAPSHOT") == "1":
+        return
+    node = shutil.which("node")
+    wheels = sorted(out.glob("tafl_core-*-py3-none-any.whl"))
+    if not node or not wheels:
+        print("pyodide_assets: no memory snapshot (node or the wheel is missing)", file=sys.stderr)
+        return
+    tmp = out / (SNAPSHOT + f".{os.getpid()}.tmp")
+    proc = subprocess.run([node, str(ROOT / "build_tools" / "make_snapshot.mjs"), str(NODE_PYODIDE),
+                           str(wheels[0]), str(tmp)], cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0 or not tmp.is_file():
+        tmp.unlink(missing_ok=True)
+        tail = "\n".join((proc.stderr or proc.stdout).strip().splitlines()[-5:])
+        print(f"pyodide_assets: no memory snapshot (make_snapshot.mjs failed):\n{tail}", file=sys.stderr)
+        return
+    tmp.replace(target)
 
 
 def _place(src: Path, dst: Path) -> None:

@@ -1,14 +1,21 @@
-"""Benchmark of the playable board in headless Chromium (issue 5). Prints numbers; asserts nothing.
+"""Benchmark of the playable board in headless Chromium (issues 5 and 14). Prints numbers;
+asserts nothing.
 
     .venv/bin/python tests/browser/bench_board.py [--site DIR] [--runs N] [--samples N]
 
 - ready, cold: navigation start to `data-state=ready` (the board's `tafl-board-ready`
   performance mark) in a fresh browser context (empty HTTP cache); ready, warm: the same page
-  navigated again in that context. Beside it the bare Pyodide start in a module worker on the
-  same server (no page, no package), the floor the board cannot go below.
+  navigated again in that context (the service worker's cache then serves the engine files).
+  Beside it the bare Pyodide start in a module worker on the same server (no page, no
+  package), the floor the board cannot go below; the ratios board/bare (issue 14: ≤ 1.10 cold
+  and warm). The start-up phases (performance marks of page and worker, issue 14) as medians.
+- first move: DOMContentLoaded to the first move shown (`tafl-first-move`) with every Pyodide
+  request blocked (the move comes from board-data `first_moves`; issue 14: ≤ 0.5 s), the
+  clicks dispatched right after DOMContentLoaded.
 - targets: click on a movable piece to its legal targets in the DOM (`[data-target]`) on the
   19×19 board (alea-evangelii), p50 and p95 over --samples clicks, measured inside the page
-  (pointer events dispatched at the square, a MutationObserver stops the clock).
+  (pointer events dispatched at the square, a MutationObserver stops the clock); once idle and
+  once while one CPU-burning process per core runs (issue 14: p95 ≤ 50 ms, also busy).
 - playouts: the engine's random-playout speed inside the worker's Pyodide
   (`Session.playout_bench`, the same function as `python -m tafl_core bench`), plies/s, with the
   CPython figure for comparison.
@@ -23,6 +30,7 @@ import argparse
 import functools
 import http.server
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -47,6 +55,35 @@ const { loadPyodide } = await import(base + "pyodide.mjs");
 await loadPyodide({ indexURL: base, lockFileURL: base + "pyodide-lock.json" });
 self.postMessage("ready");
 """
+
+FIRST_MOVE_JS = """async () => {
+  const root = document.querySelector('#board');
+  const board = root.tbBoard;
+  const svg = root.querySelector('svg.tb-svg');
+  const center = (sq) => {
+    const r = root.querySelector(`[data-square="${sq}"]:not([data-piece])`).getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const fire = (type, [x, y]) => svg.dispatchEvent(new PointerEvent(type, {
+    bubbles: true, cancelable: true, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0,
+    buttons: type === 'pointerdown' ? 1 : 0, clientX: x, clientY: y}));
+  const from = board.st.movable[0];
+  svg.scrollIntoView({block: 'center'});
+  let tries = 0; // until the page is laid out (its styles loaded), a click may miss the board
+  while (!board.ui.targets.length && tries++ < 300) {
+    fire('pointerdown', center(from)); fire('pointerup', center(from));
+    if (!board.ui.targets.length) await new Promise((r) => requestAnimationFrame(r));
+  }
+  const to = board.ui.targets[0];
+  fire('pointerdown', center(to)); fire('pointerup', center(to));
+  const nav = performance.getEntriesByType('navigation')[0];
+  const m = performance.getEntriesByName('tafl-first-move')[0];
+  return {move: `${from}-${to}`, ms: m ? m.startTime - nav.domContentLoadedEventStart : null,
+          shown: root.querySelector(`[data-piece][data-square="${to}"]`) !== null, state: root.dataset.state, tries};
+}"""
+
+PHASES = ("tafl-boot", "tafl-worker-created", "tafl-board-mounted", "tafl-worker-init", "tafl-worker-imported",
+          "tafl-worker-python", "tafl-worker-wheel", "tafl-worker-ready", "tafl-engine-ready", "tafl-board-ready")
 
 TARGETS_JS = """async (samples) => {
   const root = document.querySelector('#board');
@@ -111,7 +148,9 @@ def find_page(site: Path, slug: str, lang: str = "de") -> str:
         if "assets" in f.relative_to(site).parts:
             continue
         head = f.read_text(encoding="utf-8", errors="replace")
-        if f'data-variant="{slug}"' in head and f'data-lang="{lang}"' in head and 'id="board"' in head:
+        tag = re.search(r'<div\b[^>]*\bid="board"[^>]*>', head)  # a variant's board, not an example board
+        if tag and f'data-variant="{slug}"' in tag.group(0) and f'data-lang="{lang}"' in tag.group(0) \
+                and "data-example" not in tag.group(0):
             return "/" + f.relative_to(site).as_posix()[: -len("index.html")]
     raise SystemExit(f"no page with the board of {slug} ({lang}) in {site}")
 
@@ -135,7 +174,7 @@ def main(argv=None) -> int:
     ap.add_argument("--site", type=Path, help="built site (default: build one into a temporary folder)")
     ap.add_argument("--runs", type=int, default=5, help="cold/warm navigations per figure")
     ap.add_argument("--samples", type=int, default=100, help="clicks for the targets latency")
-    ap.add_argument("--seconds", type=float, default=5.0, help="playout benchmark duration")
+    ap.add_argument("--seconds", type=float, default=5.0, help="playout benchmark duration (0: none)")
     ap.add_argument("--variant", default="ealdfaeder-taefl", help="page for the ready figures")
     args = ap.parse_args(argv)
     if not Path(CHROMIUM).exists():
@@ -158,6 +197,7 @@ def main(argv=None) -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             rows = {"board cold": [], "board warm": [], "bare Pyodide cold": [], "bare Pyodide warm": []}
+            phases = {name: [] for name in PHASES}
             for _ in range(args.runs):
                 for label, url, mark, sel in (("board", page_url, "tafl-board-ready", ready_sel),
                                               ("bare Pyodide", base + "/__bench/bare.html", "bare-ready",
@@ -174,6 +214,11 @@ def main(argv=None) -> int:
                     else:
                         page.goto(url)
                         rows[label + " cold"].append(ready_ms(page, mark, sel))
+                        marks = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark')"
+                                              ".map((m) => [m.name, m.startTime]))")
+                        for name in PHASES:
+                            if name in marks:
+                                phases[name].append(marks[name])
                         page.goto(base + "/")  # leave, then come back with a warm cache
                         page.goto(url)
                         rows[label + " warm"].append(ready_ms(page, mark, sel))
@@ -181,22 +226,53 @@ def main(argv=None) -> int:
             print("\nnavigation start -> ready (ms)        median      min      max")
             for label, vals in rows.items():
                 print(f"  {label:<34}{statistics.median(vals):>8.0f} {min(vals):>8.0f} {max(vals):>8.0f}")
+            for kind in ("cold", "warm"):
+                ratio = statistics.median(rows[f"board {kind}"]) / statistics.median(rows[f"bare Pyodide {kind}"])
+                print(f"  ratio board/bare {kind} (medians): {ratio:.2f}   (target <= 1.10)")
+            print("\nstart-up phases, cold (performance marks, ms after navigation start, median)")
+            for name, vals in phases.items():
+                if vals:
+                    print(f"  {name:<34}{statistics.median(vals):>8.0f}")
+
+            ctx = browser.new_context(service_workers="block")
+            ctx.route("**/assets/pyodide/**", lambda r: r.abort())
+            firsts = []
+            for _ in range(args.runs):
+                page = ctx.new_page()
+                page.goto(page_url, wait_until="domcontentloaded")
+                firsts.append(page.evaluate(FIRST_MOVE_JS))
+                page.close()
+            ctx.close()
+            ms = [f["ms"] for f in firsts if f["ms"] is not None and f["shown"]]
+            print(f"\nfirst move with every Pyodide request blocked ({firsts[0]['move']}, {len(ms)} of {len(firsts)} "
+                  f"shown, clicks needed {[f['tries'] for f in firsts]}"
+                  f"): DOMContentLoaded -> move shown, median {statistics.median(ms) if ms else float('nan'):.0f} ms, "
+                  f"max {max(ms) if ms else float('nan'):.0f} ms   (target <= 500 ms)")
 
             ctx = browser.new_context(viewport={"width": 1280, "height": 1400})
             page = ctx.new_page()
             page.goto(big_url)
             page.wait_for_selector(ready_sel, timeout=120_000)
             page.locator("#board svg.tb-svg").scroll_into_view_if_needed()
-            res = page.evaluate(TARGETS_JS, args.samples)
-            t = res["times"]
-            print(f"\nclick -> legal targets shown, {res['size']}x{res['size']} (alea-evangelii), "
-                  f"{len(t)} clicks over {res['movable']} movable pieces (ms)")
-            print(f"  p50 {pct(t, 50):.1f}   p95 {pct(t, 95):.1f}   max {max(t):.1f}")
+            for busy in (False, True):
+                burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                           for _ in range(os.cpu_count() or 1)] if busy else []
+                try:
+                    res = page.evaluate(TARGETS_JS, args.samples)
+                finally:
+                    for b in burners:
+                        b.kill()
+                        b.wait()
+                t = res["times"]
+                print(f"\nclick -> legal targets shown, {res['size']}x{res['size']} (alea-evangelii), "
+                      f"{len(t)} clicks over {res['movable']} movable pieces (ms), "
+                      + (f"{len(burners)} CPU-burning processes running" if busy else "idle"))
+                print(f"  p50 {pct(t, 50):.1f}   p95 {pct(t, 95):.1f}   max {max(t):.1f}   (target p95 <= 50 ms)")
 
             print(f"\nrandom playouts in the worker's Pyodide ({args.seconds:.0f} s, seed 1)")
             from tafl_core import load_ruleset
             from tafl_core.cli import run_bench
-            for slug, url in (("alea-evangelii", big_url), (args.variant, page_url)):
+            for slug, url in (("alea-evangelii", big_url), (args.variant, page_url)) if args.seconds > 0 else ():
                 if page.url != url:
                     page.goto(url)
                     page.wait_for_selector(ready_sel, timeout=120_000)

@@ -473,7 +473,7 @@ def test_error_state_when_the_package_fails_to_load(browser, server, board_pages
     error state with a message instead of hanging in `loading`."""
     ctx = browser.new_context()
     try:
-        ctx.route("**/tafl_core-*.whl", lambda route: route.fulfill(status=404, body="gone"))
+        ctx.route("**/tafl_core-*.whl*", lambda route: route.fulfill(status=404, body="gone"))
         page = ctx.new_page()
         page.goto(server + board_pages[(EALD, "en")])
         page.wait_for_selector("#board[data-state=error]", timeout=60_000)

@@ -76,7 +76,11 @@ def test_board_mount_point(built_site, slug, lang):
     assert data["variant"] == slug and data["lang"] == lang
     assert data["pieces"] == layout_pieces(slug)
     assert data["rules_toml"] == (VARIANTS / slug / "rules.toml").read_text(encoding="utf-8")
-    assert data["pyodide"] == {"index": "assets/pyodide/", "cdn": False}
+    assert {k: data["pyodide"][k] for k in ("index", "cdn")} == {"index": "assets/pyodide/", "cdn": False}
+    # issue 14: the wheel loaded directly, the build's hash for the service worker's cache
+    assert re.fullmatch(r"tafl_core-[\w.]+-py3-none-any\.whl", data["pyodide"]["wheel"])
+    assert re.fullmatch(r"[0-9a-f]{12}", data["pyodide"]["build"])
+    assert data["first_moves"]["to_move"] == rules["rules"]["first_mover"]["value"]
     assert data["first_mover"] == rules["rules"]["first_mover"]["value"]
     assumed = [k for k, r in rules["rules"].items() if r.get("assumed")]
     assert [a["key"] for a in data["assumptions"]] == assumed

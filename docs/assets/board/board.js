@@ -47,6 +47,16 @@
 // Refusals are data: the bridge's `reason` {code, params} (a refused move, link, set-up or
 // switch), worded only by reasons.js wordReason from board-data `reasons`; no engine text is read.
 //
+// Start-up (issue 14; notes/CONTRACTS.md "board-data first_moves"): the worker was started by the
+// page's boot script (engine.js). Until the engine is ready the board takes one first move from
+// the start position out of board-data `first_moves` (firstmove.js: a lookup, no rule) —
+// selection, targets, the move and what it did are shown at once — and replays it on the
+// engine when it is ready; any other click meanwhile is answered ("the engine is still
+// starting"). A link or kept game (a non-start position) simply waits for the engine. The
+// engine status line names the start-up phase (the worker's progress messages); a failed start
+// says why and what to do. Phases are performance marks (tafl-boot, tafl-board-mounted,
+// tafl-first-move, tafl-worker-*, tafl-engine-ready, tafl-board-ready; bench_board.py).
+//
 // Worker requests run one sequence at a time (Board.exclusive); a newer URL fragment supersedes
 // an older one (generation counter); a new game or switched rules replace the worker's game only
 // when the engine accepts them (worker command new_game).
@@ -55,7 +65,9 @@ import {
   FRAGMENT_MAX, MOVES_MAX, PIECE_KINDS, isGameFragment, isSquare, readFragment, toOtn, writeFragment,
 } from "./address.js";
 import { Editor } from "./editor.js";
-import { sharedEngine } from "./engine.js";
+import { engineArgs, sharedEngine } from "./engine.js";
+import { movableSquares, startTargets, stateAfter, usableTable } from "./firstmove.js";
+import { keepForOffline } from "./offline.js";
 import { attachOpponent } from "./opponent.js";
 import {
   clearSelection, homeOf, newGameId, newUi, pageState, selectSquare, setFocus, setTargets,
@@ -94,51 +106,193 @@ class Board extends Editor {
     // older entries of the same game stay that game's after a reload too.
     this.gameId = newGameId();
     this.following = false; // the address held a game link: keep the game in history.state
-    // Until the engine answers, render the page's own data (the start position).
+    // Until the engine answers, render the page's own data (the start position), and take a
+    // first move from the build's table when the board opens at its start (firstmove.js).
     this.st = pageState(this.data, this.home);
+    this.earlyMove = null;
+    this.failed = null;
+    this.firstTable = this.opensAtHome() ? usableTable(this.data, this.home, this.st.to_move) : null;
+    if (this.firstTable) this.st.movable = movableSquares(this.firstTable);
     this.readGeometry();
     this.buildDom();
     this.opponent = attachOpponent(this); // play against the computer, hint (opponent.js)
     this.render();
+    performance.mark("tafl-board-mounted");
     this.startEngine();
+  }
+
+  /** Whether the board opens at its start position (no game link, nor a game kept in the
+   *  history entry): only then is a first move taken before the engine is ready. */
+  opensAtHome() {
+    return !isGameFragment(this.entryGame(location.hash));
+  }
+
+  // --- before the engine is ready (issue 14): the first move from the table, answers otherwise
+  /** The engine status line while the engine starts: the phase (worker progress), or, for a
+   *  link, that its game comes when the engine is ready. */
+  showProgress(phase) {
+    if (this.ready || this.failed) return;
+    const T = this.T;
+    const order = ["download", "python", "rules"];
+    const n = Math.max(0, order.indexOf(phase));
+    const words = T.startPhase[order[n]];
+    const text = this.firstTable ? T.startProgress(words, n + 1)
+      : this.opensAtHome() ? T.startWait(words, n + 1) : `${T.startLink} (${words}, ${n + 1}/3)`;
+    this.engineEl.textContent = text;
+    this.root.setAttribute("data-engine-phase", order[n]);
+  }
+
+  /** Whether a move can be taken now without the engine (drag start, input.js). */
+  earlyMoves() { return !this.ready && !!this.firstTable && !this.earlyMove; }
+
+  /** A click before the engine is ready: the first move from the table, else an answer. */
+  activate(sq) {
+    if (this.ready) { super.activate(sq); return; }
+    if (!sq || this.ui.mode !== "play") return;
+    if (!this.earlyMoves()) { this.waitAnswer(); return; }
+    const st = this.st;
+    if (this.ui.selected && this.ui.targets.includes(sq)) { this.play(`${this.ui.selected}-${sq}`); return; }
+    if (this.ui.selected === sq) { this.clearSelection(); this.render(); return; }
+    if ((st.movable || []).includes(sq)) { this.message(null); this.select(sq); return; }
+    if (this.ui.selected) { this.tryMove(this.ui.selected, sq); return; }
+    if (st.pieces[sq]) { this.message(this.T.cannotMove(sq)); this.say(this.T.cannotMove(sq)); }
+  }
+
+  /** Said to a click the board cannot take before the engine is ready. */
+  waitAnswer() {
+    const T = this.T;
+    const text = this.failed ? `${T.engineDown} ${T.engineFix}` : this.opensAtHome() ? T.engineStarting : T.engineStartingLink;
+    this.message(text);
+    this.say(text);
+  }
+
+  /** select() before the engine is ready: the targets from the first-move table. */
+  selectEarly(sq, opts = {}) {
+    const token = selectSquare(this.ui, sq);
+    const targets = startTargets(this.firstTable, sq);
+    setTargets(this.ui, token, sq, targets);
+    this.render();
+    if (opts.announce !== false) this.say(this.T.selected(sq, targets.length));
+    this.selPromise = Promise.resolve(targets);
+    return this.selPromise;
+  }
+
+  /** The first move from the table (before the engine is ready): shown at once, played on the
+   *  engine when it is ready (startEngine). A move not in the table is no legal first move. */
+  playEarly(move) {
+    const T = this.T;
+    this.clearSelection();
+    const st = this.earlyMoves() ? stateAfter(this.firstTable, this.st, move) : null;
+    if (!this.earlyMoves()) this.waitAnswer();
+    else if (!st) { this.message(T.illegal(move)); this.say(T.illegal(move)); }
+    else {
+      this.earlyMove = move;
+      this.st = st;
+      this.message(null);
+      setFocus(this.ui, move.split("-")[1]);
+      const h = st.history[0];
+      const parts = [T.moved(T.side[h.side] || h.side, h.notation || move)];
+      const jump = this.jumpText(h);
+      if (jump) parts.push(jump);
+      for (const c of h.captures || []) parts.push(this.captureText(c, h));
+      if (st.result) parts.push(this.resultText(st.result));
+      else if (st.berserk) parts.push(T.berserk(T.side[st.to_move] || st.to_move, st.berserk.square, !!st.berserk.can_end, st.berserk.escape === true));
+      this.say(parts.map(sentence).join(" "));
+      performance.mark("tafl-first-move");
+    }
+    this.render();
+    return Promise.resolve();
+  }
+
+  /** The buttons that need the engine say so (their title) while it starts or after it failed. */
+  renderControls() {
+    super.renderControls();
+    if (!this.buttons) return;
+    const wait = this.ready ? "" : ` (${this.failed ? this.T.engineDown : this.T.engineWaiting})`;
+    for (const [a, b] of Object.entries(this.buttons)) {
+      if (a === "flip") continue;
+      const prev = b.getAttribute("data-wait") || "";
+      const title = prev && b.title.endsWith(prev) ? b.title.slice(0, -prev.length) : b.title;
+      b.title = title + wait;
+      if (wait) b.setAttribute("data-wait", wait); else b.removeAttribute("data-wait");
+    }
   }
 
   // --- engine life cycle
   async startEngine() {
     const T = this.T;
+    if (location.protocol === "file:") { this.startFailed(T.fileProtocol, false); return; }
+    let args;
     try {
-      const siteRoot = new URL(this.root.getAttribute("data-site-root") || "./", location.href);
-      const py = this.data.pyodide || {};
-      const indexURL = new URL(py.index || "assets/pyodide/", siteRoot).href.replace(/[^/]$/, "$&/");
-      const lockFileURL = new URL("assets/pyodide/pyodide-lock.json", siteRoot).href;
+      args = engineArgs(this.root, this.data);
       performance.mark("tafl-engine-start");
-      this.engine = sharedEngine(new URL("./worker.js", import.meta.url));
+      this.engine = sharedEngine(args.workerURL);
+      this.engine.onprogress = (phase) => this.showProgress(phase);
+      this.showProgress(this.engine.phase || "download");
       // Pipelined: the worker runs them in order as soon as Pyodide is up.
       const [info, , st, rules] = await Promise.all([
-        this.engine.call("init", { indexURL, lockFileURL }),
+        this.engine.call("init", args.init),
         this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() }),
         this.engine.call("start", { otn: this.home.otn, to_move: this.home.to_move }),
         this.engine.call("rules_info"),
       ]);
       this.engineInfo = info;
-      this.st = st;
+      for (const m of (info && info.marks) || []) { // the worker's phases on the page's timeline
+        try { performance.mark(String(m.name), { startTime: Math.max(0, m.time - performance.timeOrigin) }); } catch { /* old browser */ }
+      }
+      performance.mark("tafl-engine-ready");
+      if (!this.earlyMove) this.st = st;
       this.ruleInfo = rules;
     } catch (e) {
-      this.root.setAttribute("data-state", "error");
-      this.engineEl.textContent = T.engineError(String(e.message || e));
-      this.engineEl.classList.add("tb-error");
+      this.startFailed(T.engineError(String(e.message || e)) + " " + T.engineFix);
       return;
     }
     this.ready = true;
     this.engineEl.hidden = true;
     this.engineEl.textContent = "";
+    this.root.removeAttribute("data-engine-phase");
     if (!this.ui.focus) setFocus(this.ui, this.defaultFocus());
     const gen = ++this.fragGen;
     const hash = this.entryGame(location.hash);
-    await this.exclusive(() => this.applyFragment(hash, true, gen, this.entryGameId()));
+    const early = this.earlyMove;
+    await this.exclusive(async () => {
+      await this.applyFragment(hash, true, gen, this.entryGameId());
+      // the first move taken before the engine was ready, now played by it (a link opened
+      // meanwhile wins: its game replaced the board's)
+      if (early && !isGameFragment(hash)) await this.replayEarly(early);
+      this.earlyMove = null;
+    });
+    if (this.ui.message === T.engineStarting || this.ui.message === T.engineStartingLink) this.message(null);
     this.root.setAttribute("data-state", "ready");
     performance.mark("tafl-board-ready");
     this.render();
+    keepForOffline(args, this.data.pyodide || {});
+  }
+
+  /** The engine could not start: the status says why (`text`) and the board keeps what it
+   *  shows (the start position, or the first move taken from the table). */
+  startFailed(text) {
+    this.failed = text;
+    this.root.setAttribute("data-state", "error");
+    this.root.removeAttribute("data-engine-phase");
+    this.engineEl.hidden = false;
+    this.engineEl.textContent = text;
+    this.engineEl.classList.add("tb-error");
+    this.render();
+  }
+
+  /** Play on the engine the first move the board took from the table (quietly: it was
+   *  announced when taken). The engine's state replaces the table's. Run inside exclusive(). */
+  async replayEarly(move) {
+    const mark = this.changeMark();
+    const r = await this.engine.call("play", { move });
+    this.st = r.state;
+    if (!r.ok) { // the table and the engine disagree: say so, the engine's game stands
+      const why = this.reasonText(r.reason);
+      this.message(why ? this.T.illegalWhy(move, why) : this.T.illegal(move));
+      return;
+    }
+    await this.syncAddress(mark);
   }
 
   /**
@@ -322,6 +476,7 @@ class Board extends Editor {
   /** Select the piece on `sq` and fetch its legal targets; `announce` false: the live region keeps
    *  what it says (the board selected the piece itself, after announcing the move). */
   select(sq, { announce = true } = {}) {
+    if (!this.ready) return this.selectEarly(sq, { announce });
     const token = selectSquare(this.ui, sq);
     this.render();
     this.selPromise = this.exclusive(() => this.engine.call("targets", { square: sq }), { busy: false }).then((t) => {
@@ -340,6 +495,7 @@ class Board extends Editor {
   }
 
   play(move) {
+    if (!this.ready) return this.playEarly(move);
     this.clearSelection();
     return this.exclusive(() => this.playNow(move));
   }

@@ -1,14 +1,53 @@
 // Tafl-Kompendium board: the client of the engine worker (worker.js). Requests {id, cmd, args}
 // and answers {id, ok, result | error}, as worker.js describes; one worker per page.
+//
+// Start-up (issue 14): the page's inline boot script (build_tools/templates/board.html.j2)
+// creates the worker in the page's first tick, before the board's modules have loaded, and
+// posts `init` at once; it keeps the worker and the messages that arrive before the board in
+// `window.taflBoot` {worker, early: [messages], url}. sharedEngine() adopts that worker (the
+// early messages replayed) instead of starting a second one. Messages without an id are the
+// worker's progress reports {progress: phase}: the latest is `engine.phase`, and
+// `engine.onprogress(phase)` is called for each.
 
-/** Request/response channel to worker.js. */
+/**
+ * Where the engine's files are, for the board `root` (its `data-site-root`) and its board-data
+ * `data` (`pyodide` {index, wheel, lock_info}; notes/CONTRACTS.md): {workerURL, siteRoot,
+ * indexURL, wheelURL, init} with `init` the worker's init arguments. The boot script of the
+ * page (board.html.j2) works them out the same way.
+ */
+export function engineArgs(root, data) {
+  const siteRoot = new URL(root.getAttribute("data-site-root") || "./", location.href);
+  const py = (data && data.pyodide) || {};
+  // the build's own files carry its hash, so that a service worker of an older build never
+  // answers them from its cache (docs/sw.js)
+  const build = typeof py.build === "string" && /^[0-9a-f]{6,64}$/.test(py.build) ? `?build=${py.build}` : "";
+  const indexURL = new URL(py.index || "assets/pyodide/", siteRoot).href.replace(/[^/]$/, "$&/");
+  const wheelURL = typeof py.wheel === "string" && /^[\w.+-]+\.whl$/.test(py.wheel)
+    ? new URL("assets/pyodide/" + py.wheel + build, siteRoot).href : null;
+  const init = {
+    indexURL, lockFileURL: new URL("assets/pyodide/pyodide-lock.json", siteRoot).href,
+    wheelURL, lockInfo: py.lock_info && typeof py.lock_info === "object" ? py.lock_info : null,
+    snapshotURL: typeof py.snapshot === "string" && /^[\w.+-]+\.gz$/.test(py.snapshot)
+      ? new URL("assets/pyodide/" + py.snapshot + build, siteRoot).href : null,
+  };
+  return { workerURL: new URL("./worker.js", import.meta.url).href, siteRoot: siteRoot.href, indexURL, wheelURL, init };
+}
+
+/** Request/response channel to worker.js. `boot`: a worker already started (window.taflBoot). */
 export class Engine {
-  constructor(url) {
+  constructor(url, boot = null) {
     this.seq = 0;
     this.pending = new Map();
-    this.worker = new Worker(url, { type: "module" });
-    this.worker.onmessage = (ev) => {
-      const { id, ok, result, error, reason } = ev.data || {};
+    this.phase = null;
+    this.onprogress = null;
+    this.worker = boot ? boot.worker : new Worker(url, { type: "module" });
+    const receive = (data) => {
+      const { id, ok, result, error, reason, progress } = data || {};
+      if (id === undefined && typeof progress === "string") {
+        this.phase = progress;
+        if (this.onprogress) this.onprogress(progress);
+        return;
+      }
       const p = this.pending.get(id);
       if (!p) return;
       this.pending.delete(id);
@@ -18,6 +57,7 @@ export class Engine {
       if (reason && typeof reason === "object") err.reason = reason;
       p.reject(err);
     };
+    this.worker.onmessage = (ev) => receive(ev.data);
     const fail = (ev) => {
       const err = new Error((ev && ev.message) || "worker failed to start");
       for (const p of this.pending.values()) p.reject(err);
@@ -26,6 +66,13 @@ export class Engine {
     };
     this.worker.onerror = fail;
     this.worker.onmessageerror = fail;
+    if (boot) {
+      for (const ev of boot.early || []) {
+        if (ev && ev.type === "error") fail(ev); else receive(ev && ev.data);
+      }
+      boot.early = null;
+      if (boot.error) fail(boot.error);
+    }
   }
   call(cmd, args = {}) {
     if (this.dead) return Promise.reject(this.dead);
@@ -38,8 +85,14 @@ export class Engine {
 }
 
 let engineSingleton = null;
-/** One worker per page: Pyodide is started once, whatever navigation the theme does. */
+/** One worker per page: Pyodide is started once, whatever navigation the theme does. The
+ *  worker the boot script started (window.taflBoot, same worker URL) is taken over. */
 export function sharedEngine(url) {
-  if (!engineSingleton || engineSingleton.dead) engineSingleton = new Engine(url);
+  if (!engineSingleton || engineSingleton.dead) {
+    const boot = typeof window !== "undefined" ? window.taflBoot : null;
+    const usable = boot && boot.worker && !boot.taken && String(boot.url) === String(url);
+    if (usable) boot.taken = true;
+    engineSingleton = new Engine(url, usable ? boot : null);
+  }
   return engineSingleton;
 }

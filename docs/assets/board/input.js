@@ -6,6 +6,9 @@ import { Render } from "./render.js";
 import { flip, isArrow, moveFocus, setFocus, usedInput } from "./state.js";
 
 export class Input extends Render {
+  /** Whether a move is taken before the engine is ready (board.js: the first move's table). */
+  earlyMoves() { return false; }
+
   /** A click, a tap or Enter/Space on a square. */
   activate(sq) {
     if (!sq || !this.ready || this.busy) return;
@@ -62,7 +65,7 @@ export class Input extends Render {
       if (Math.hypot(e.clientX - d.x0, e.clientY - d.y0) < 5) return;
       if (this.opponent && this.opponent.blocks()) { this.drag = null; this.opponent.refuse(); return; }
       const st = this.st;
-      if (this.ui.mode !== "play" || !this.ready || this.busy || st.result || !(st.movable || []).includes(d.from)) {
+      if (this.ui.mode !== "play" || !(this.ready || this.earlyMoves()) || this.busy || st.result || !(st.movable || []).includes(d.from)) {
         this.drag = null;
         return;
       }

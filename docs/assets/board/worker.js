@@ -2,7 +2,12 @@
 //
 // Protocol: the page posts {id, cmd, args}; the worker answers {id, ok: true, result} or
 // {id, ok: false, error}. Commands:
-//   init {indexURL, lockFileURL}            load Pyodide and the tafl-core package (absolute URLs)
+//   init {indexURL, wheelURL, lockInfo, snapshotURL}
+//                                           load Pyodide and the tafl-core wheel directly (absolute
+//                                           URLs; see init below) -> {version, times, marks};
+//                                           meanwhile messages {progress: "download" | "python" | "rules"}
+//                                           without an id say which phase has begun. Runs once
+//                                           per worker: a second init answers the first's result.
 //   session {rules_toml, overrides}         new tafl_core.bridge.Session -> state
 //   start {otn, to_move}                    Session.start -> state (error: the engine's message)
 //   new_game {rules_toml, overrides, otn, to_move, moves}
@@ -36,26 +41,91 @@ const PY_SHIM = "from tafl_core.bridge import call as _call, version as _version
 let pyCall = null;
 let initPromise = null;
 
-async function init({ indexURL, lockFileURL }) {
+/** A phase of the start-up, as a performance mark of this worker (sent back with init's
+ *  answer) and, for the page's status line, a message {progress: phase} without an id. */
+function phase(name, progress = null) {
+  performance.mark("tafl-worker-" + name);
+  if (progress) self.postMessage({ progress });
+}
+
+async function fetchGzip(url) {
+  const r = await fetch(url);
+  if (!r.ok || !r.body) throw new Error(`${url}: HTTP ${r.status}`);
+  return new Uint8Array(await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+}
+
+async function fetchBytes(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return new Uint8Array(await r.arrayBuffer());
+}
+
+/**
+ * Start Pyodide and tafl_core. `indexURL`: Pyodide's folder (absolute, ends with "/");
+ * `wheelURL`: the tafl_core wheel (absolute) and `lockInfo`: the `info` of Pyodide's lock file
+ * (board-data `pyodide.lock_info`) — then the wheel is fetched at once, beside Pyodide, and
+ * unpacked into site-packages (no lock file fetched, no package resolved at run time: the
+ * build knows the one package); without them (an older page) `lockFileURL` and
+ * loadPackage("tafl-core"). `snapshotURL`: a gzip'd Pyodide memory snapshot with tafl_core
+ * imported (build_tools/make_snapshot.mjs), fetched beside the rest and loaded in place of
+ * Python's own start-up; when it cannot be fetched or loaded, Python starts as usual. Returns {version, times: {phase: ms since init}, marks:
+ * [{name, time}] (performance marks, absolute: timeOrigin + startTime, ms since the epoch)}.
+ */
+async function init({ indexURL, lockFileURL, wheelURL, lockInfo, snapshotURL }) {
   const t0 = performance.now();
   const times = {};
+  const errors = [];
+  phase("init", "download");
+  const direct = typeof wheelURL === "string" && lockInfo && typeof lockInfo === "object";
+  // all downloads at once: the wheel, Pyodide's loader and (the same module record Pyodide
+  // imports later, so fetched once) its Emscripten module; Pyodide itself fetches the wasm and
+  // the standard library as soon as loadPyodide starts
+  const wheel = direct ? fetchBytes(wheelURL) : null;
+  if (wheel) wheel.catch(() => {}); // awaited below; no unhandled rejection meanwhile
+  // a memory snapshot of Pyodide with tafl_core imported (gzip), made at build time: Python's
+  // own start-up is skipped (the wheel is unpacked all the same, for modules imported later)
+  const snapshot = typeof snapshotURL === "string" ? fetchGzip(snapshotURL) : null;
+  if (snapshot) snapshot.catch(() => {});
+  const asm = import(new URL("pyodide.asm.mjs", indexURL).href);
+  asm.catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   times.import = Math.round(performance.now() - t0);
-  const errors = [];
-  const pyodide = await loadPyodide({
-    indexURL,
-    lockFileURL,
-    packages: ["tafl-core"],
-    stdout: () => {},
-    stderr: (s) => errors.push(s),
-  });
+  phase("imported", "python");
+  const options = { indexURL, stdout: () => {}, stderr: (s) => errors.push(s) };
+  if (direct) options.lockFileContents = { info: lockInfo, packages: {} };
+  else { options.lockFileURL = lockFileURL; options.packages = ["tafl-core"]; }
+  let pyodide = null;
+  const snap = snapshot ? await snapshot.catch((e) => { console.warn("tafl_core worker: no snapshot:", e); return null; }) : null;
+  if (snap) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snap });
+      times.snapshot = true;
+    } catch (e) {
+      console.warn("tafl_core worker: the snapshot did not load, starting Python as usual:", e);
+    }
+  }
+  pyodide ??= await loadPyodide(options);
   times.pyodide = Math.round(performance.now() - t0);
-  // Pyodide reports a failed package load through a callback instead of throwing:
-  // load explicitly and check that the module really imports.
-  await pyodide.loadPackage("tafl-core", {
-    messageCallback: () => {},
-    errorCallback: (s) => errors.push(s),
-  });
+  phase("python", "rules");
+  if (direct) {
+    const bytes = await wheel;
+    phase("wheel");
+    // (stdlib calls, no Python source here: the only Python text is PY_SHIM)
+    const sysconfig = pyodide.pyimport("sysconfig");
+    const site = sysconfig.get_path("purelib");
+    sysconfig.destroy();
+    pyodide.unpackArchive(bytes, "zip", { extractDir: site });
+    const importlib = pyodide.pyimport("importlib");
+    importlib.invalidate_caches();
+    importlib.destroy();
+  } else {
+    // Pyodide reports a failed package load through a callback instead of throwing:
+    // load explicitly and check that the module really imports.
+    await pyodide.loadPackage("tafl-core", {
+      messageCallback: () => {},
+      errorCallback: (s) => errors.push(s),
+    });
+  }
   times.loaded = Math.round(performance.now() - t0);
   try {
     pyodide.runPython(PY_SHIM);
@@ -66,7 +136,10 @@ async function init({ indexURL, lockFileURL }) {
   pyCall = pyodide.globals.get("_call");
   const version = pyodide.globals.get("_version")();
   times.ready = Math.round(performance.now() - t0);
-  return { version, times };
+  phase("ready");
+  const marks = performance.getEntriesByType("mark")
+    .map((m) => ({ name: m.name, time: performance.timeOrigin + m.startTime }));
+  return { version, times, marks };
 }
 
 /** The last non-empty line of a message (a Python traceback ends with "Type: message"). */

@@ -1,0 +1,256 @@
+"""The board's start-up (issue 14, items 1–3): a first move before the engine is ready, clicks
+during the start answered or played, the honest status while it starts or after it failed, a
+file:// page, and the service worker's cache for a second and an offline visit.
+
+The position and moves come from Brandubh's rules (variants_src/brandubh/rules.toml): the
+attackers move first (§5.1) and only the king may stop on a corner (§5.2), so the attacker on d1
+may go to b1, c1, e1 or f1 and no further. No start move of any variant on the site captures
+(build_tools/first_moves.py reports them all plain), so the first move tested is a plain one; a
+capture from the table is covered by tests/js/firstmove.test.mjs and the table's parity with the
+engine for every first move of every variant by tests/build_tools/test_first_moves.py.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import http.server
+import threading
+
+import pytest
+
+from conftest import BoardPage, QuietHandler, wait_idle, wait_ready
+
+pytestmark = pytest.mark.browser
+
+SLUG = "brandubh"
+PYODIDE = "**/assets/pyodide/**"
+
+
+def mounted(page):
+    """The live board is built (before the engine is ready)."""
+    page.wait_for_selector("#board.tb-live svg.tb-svg", timeout=30_000)
+
+
+def engine_status(page) -> str:
+    return page.eval_on_selector('#board [data-role="engine-status"]', "e => e.hidden ? '' : e.textContent")
+
+
+class Held:
+    """A route handler that holds Pyodide's requests until release() (then lets every request
+    through): the engine is still starting for as long as the test wants."""
+
+    def __init__(self):
+        self.held = []
+        self.open = False
+
+    def __call__(self, route):
+        if self.open:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self):
+        self.open = True
+        for r in self.held:
+            r.continue_()
+        self.held.clear()
+
+
+def test_first_move_with_every_pyodide_request_blocked(browser, server, board_pages):
+    """Every request for Pyodide and the wheel fails (route.abort): the engine cannot start,
+    the board says why and how to fix it, and still takes the first move from the table:
+    d1 selected shows the targets the rules give, d1-b1 is played and listed; a later click
+    is answered, not dropped."""
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.route(PYODIDE, lambda r: r.abort())
+        bp = BoardPage(ctx.new_page(), server)
+        bp.page.goto(server + board_pages[(SLUG, "de")])
+        mounted(bp.page)
+        bp.click("d1")
+        bp.page.wait_for_selector("#board [data-target]")
+        assert bp.targets() == ["b1", "c1", "e1", "f1"]  # §5.2: no corner for an attacker
+        bp.click("b1")
+        assert bp.pieces().get("b1") == "attacker" and "d1" not in bp.pieces()
+        assert bp.moves() == ["d1-b1"]
+        assert bp.page.get_attribute('#board [data-square="b1"]:not([data-piece])', "class").find("tb-last") >= 0
+        bp.page.wait_for_selector("#board[data-state=error]", timeout=60_000)
+        status = engine_status(bp.page)
+        assert status.startswith("Die Spiel-Engine konnte nicht geladen werden")
+        assert "make serve" in status and "neu laden" in status  # why, and what to do
+        bp.click("c4")  # a defender: the next move would need the engine
+        assert bp.message().startswith("Ohne Spiel-Engine geht kein weiterer Zug")
+        assert bp.moves() == ["d1-b1"]
+        undo = bp.page.locator('#board [data-action="undo"]')
+        assert undo.is_disabled() and "Spiel-Engine" in undo.get_attribute("title")
+    finally:
+        ctx.close()
+
+
+def test_click_during_start_up_is_answered_and_the_first_move_replayed(browser, server, board_pages):
+    """While Pyodide's files are held back the status names the start-up phase; the first move
+    is shown at once, a second click is answered ("the engine is still starting"); when the
+    engine is ready it has played the first move, and the next side moves on the engine."""
+    held = Held()
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.route(PYODIDE, held)
+        bp = BoardPage(ctx.new_page(), server)
+        bp.page.goto(server + board_pages[(SLUG, "en")])
+        mounted(bp.page)
+        assert bp.attr("data-state") == "loading"
+        assert engine_status(bp.page).startswith("The game engine is starting: downloading Python")
+        bp.click("d1")
+        bp.page.wait_for_selector("#board [data-target]")
+        bp.click("c1")
+        assert bp.moves() == ["d1-c1"]
+        bp.click("c4")
+        assert bp.message() == "The engine is still starting … The next move works as soon as it is ready."
+        held.release()
+        wait_ready(bp.page)
+        wait_idle(bp.page)
+        assert bp.moves() == ["d1-c1"]
+        assert bp.message() == ""
+        state = bp.page.evaluate("document.querySelector('#board').tbBoard.st")
+        assert state["cursor"] == 1 and state["history"][0]["move"] == "d1-c1"
+        assert not state.get("provisional")  # the engine's own state now
+        assert state["to_move"] == "defenders"
+        bp.move("c4", "c2")  # a defender's move, now played by the engine
+        assert bp.moves() == ["d1-c1", "c4-c2"]
+        assert bp.errors == []
+    finally:
+        ctx.close()
+
+
+def test_a_link_waits_for_the_engine(browser, server, board_pages):
+    """A shared link is a position the table does not cover: clicks are answered until the
+    engine has opened the link's game."""
+    held = Held()
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.route(PYODIDE, held)
+        bp = BoardPage(ctx.new_page(), server)
+        bp.page.goto(server + board_pages[(SLUG, "de")] + "#moves=d1-c1")
+        mounted(bp.page)
+        assert "Partie aus dem Link" in engine_status(bp.page)
+        bp.click("d2")
+        assert bp.message().startswith("Die Engine startet noch")
+        assert bp.moves() == []
+        held.release()
+        wait_ready(bp.page)
+        wait_idle(bp.page)
+        assert bp.moves() == ["d1-c1"]
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang, words", [("de", "den Ordner über HTTP ausliefern, z. B. mit `make serve`"),
+                                         ("en", "serve the folder over HTTP, e.g. `make serve`")])
+def test_file_page_says_to_serve_it_over_http(browser, site_dir, board_pages, lang, words):
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        path = board_pages[(SLUG, lang)].lstrip("/") + "index.html"
+        page.goto((site_dir / path).as_uri())
+        page.wait_for_selector('#board [data-role="file-protocol"]:not([hidden])', timeout=30_000)
+        text = page.eval_on_selector('#board [data-role="file-protocol"]', "e => e.textContent")
+        assert words in text and "file://" in text
+        assert page.get_attribute("#board", "data-state") == "error"
+    finally:
+        ctx.close()
+
+
+def test_service_worker_second_and_offline_visit(browser, site_dir, board_pages):
+    """First visit: every engine file is downloaded once (the service worker copies them from
+    the HTTP cache, not again from the network); second visit: none is downloaded (the cache
+    named after the build serves them); offline: the page and its board still start."""
+    hits = collections.Counter()
+
+    class Counting(QuietHandler):
+        def do_GET(self):
+            hits.update([self.path.split("?")[0]])
+            super().do_GET()
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site_dir)))
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_port}"
+    url = base + board_pages[(SLUG, "de")]
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(url)
+        wait_ready(page)
+        # the service worker has the engine files it could take from the HTTP cache
+        page.wait_for_function("""async () => {
+            const names = await caches.keys();
+            if (!names.some((n) => n.startsWith('tafl-'))) return false;
+            const c = await caches.open(names.find((n) => n.startsWith('tafl-')));
+            return !!(await c.match(location.href)) && !!navigator.serviceWorker.controller;
+        }""", timeout=30_000)
+        engine_files = [p for p in hits if "/assets/pyodide/" in p]
+        assert any(p.endswith(".whl") for p in engine_files) and any(p.endswith(".wasm") for p in engine_files)
+        assert all(hits[p] == 1 for p in engine_files), dict(hits)  # nothing downloaded twice
+        assert not any(p.endswith("pyodide-lock.json") for p in hits)  # no lock file: the wheel directly
+        page.goto(base + "/")
+        page.goto(url)  # the second visit: the wasm the HTTP cache did not keep is cached now
+        wait_ready(page)
+        page.goto(base + "/")
+        hits.clear()
+        page.goto(url)  # the third: every engine file from the service worker's cache
+        wait_ready(page)
+        assert not [p for p in hits if "/assets/pyodide/" in p], dict(hits)
+        ctx.set_offline(True)
+        page.goto(url)
+        wait_ready(page)
+        assert page.get_attribute("#board", "data-state") == "ready"
+    finally:
+        ctx.close()
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_the_snapshot_is_used_and_a_missing_one_falls_back(browser, server, board_pages):
+    """The build's memory snapshot (board-data pyodide.snapshot) starts Python in the worker;
+    when it cannot be fetched, the worker starts Python as usual and the board plays all the
+    same (the attacker's move d1-c1 of Brandubh, then the engine's targets for the defender)."""
+    for missing in (False, True):
+        ctx = browser.new_context(service_workers="block")
+        try:
+            if missing:
+                ctx.route("**/tafl-snapshot.bin.gz*", lambda r: r.fulfill(status=404, body="gone"))
+            bp = BoardPage(ctx.new_page(), server)
+            bp.open(board_pages[(SLUG, "de")])
+            times = bp.page.evaluate("document.querySelector('#board').tbBoard.engineInfo.times")
+            assert times.get("snapshot") is (None if missing else True)
+            bp.move("d1", "c1")
+            # the defender on c4 runs along the c file, down to c2 (c1 is taken now) and up to c7
+            # (no corner); b4 (an attacker) and d4 (the king) block the rank
+            assert bp.select("c4") == ["c2", "c3", "c5", "c6", "c7"]
+        finally:
+            ctx.close()
+
+
+def test_a_new_build_deletes_the_caches_of_older_ones(browser, server, board_pages):
+    """The service worker of a new build (another `?build=` hash) deletes every older
+    `tafl-<hash>` cache when it activates, and keeps its own."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(server + board_pages[(SLUG, "de")])
+        wait_ready(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        names = page.evaluate("""async () => {
+            await caches.open('tafl-0123456789ab');  // as an older build left it
+            const reg = await navigator.serviceWorker.register(
+                new URL('sw.js?build=fedcba987654', new URL(document.querySelector('#board').dataset.siteRoot, location.href)).href,
+                {scope: new URL(document.querySelector('#board').dataset.siteRoot, location.href).href});
+            const sw = reg.installing || reg.waiting || reg.active;
+            if (sw.state !== 'activated') await new Promise((ok) => sw.addEventListener('statechange', () => { if (sw.state === 'activated') ok(); }));
+            await (await caches.open('tafl-fedcba987654')).put('/x', new Response('x'));
+            return (await caches.keys()).filter((n) => n.startsWith('tafl-')).sort();
+        }""")
+        assert names == ["tafl-fedcba987654"]
+    finally:
+        ctx.close()
