@@ -54,7 +54,7 @@
 import {
   FRAGMENT_MAX, MOVES_MAX, PIECE_KINDS, isGameFragment, isSquare, readFragment, toOtn, writeFragment,
 } from "./address.js";
-import { Editor } from "./editor.js";
+import { Analysis } from "./analysis.js";
 import { sharedEngine } from "./engine.js";
 import {
   clearSelection, homeOf, newGameId, newUi, pageState, selectSquare, setFocus, setTargets,
@@ -63,7 +63,7 @@ import { STRINGS, fragmentWhy, sentence, withSiteNames } from "./words.js";
 
 // ---------------------------------------------------------------- the board
 
-class Board extends Editor {
+class Board extends Analysis {
   /** `data`: the board-data object (notes/CONTRACTS.md), from the page or exampleData(). */
   constructor(root, data) {
     super();
