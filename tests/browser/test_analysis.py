@@ -72,10 +72,10 @@ def after(slug: str, plies: int) -> dict[str, str]:
 
 
 def rows(bp) -> list:
-    """The move list as shown: [row number, [[the plies of a turn], ...]] per row."""
+    """The move list as shown: [row number, [[the plies of a turn (OpenTafl notation)], ...]] per row."""
     return bp.page.eval_on_selector_all('#board [data-role="move-list"] li.tb-pair', """els => els.map(li => [
         Number(li.dataset.pair),
-        [...li.querySelectorAll('ol.tb-turn')].map(t => [...t.querySelectorAll('button[data-goto]')].map(b => b.textContent.trim()))])""")
+        [...li.querySelectorAll('ol.tb-turn')].map(t => [...t.querySelectorAll('button[data-goto]')].map(b => b.closest('li').dataset.notation))])""")
 
 
 def current(bp) -> str | None:
@@ -301,6 +301,10 @@ def test_a_bad_record_is_named_by_its_line_and_the_game_kept(game, case):
     assert words[game.lang].format(name=NAMES[slug]) in msg
     assert msg.endswith(WORDS[game.lang]["kept"])
     assert (game.pieces(), played(game), future(game)) == before
+    # the bad line is selected in the field, to mend it
+    sel = game.page.eval_on_selector('#board textarea[data-role="import-text"]',
+                                     "e => e.value.slice(e.selectionStart, e.selectionEnd)")
+    assert sel == template.format(*m, name=NAMES[slug]).split("\n")[line - 1]
     assert game.page.locator("#board img").count() == 0
     assert game.page.evaluate("() => window.pwned === undefined")
     assert game.dialogs == [] and game.errors == []
@@ -342,3 +346,36 @@ def test_the_controls_words_in_both_languages(open_board, lang):
     bp.page.click('#board button[data-record="import-cancel"]')
     assert not panel_open(bp, "import")
     assert bp.errors == []
+
+
+# ---------------------------------------------------------------- berserk turns
+
+# Berserk Hnefatafl (11×11; berserk = capture, assumed): attackers c1 c4 f2 h2, defenders c3 e2,
+# king h8, attackers to move. c1-c2 takes c3 between c2 and c4 (§5.4); the same piece moves on
+# and c2-d2 takes e2 between d2 and f2; then d2 can take nothing more and the turn ends.
+BERSERK_OTN = "/2t8/4Tt1t3/2T8/2t8/11/11/11/7K3/11/11/11/"
+BERSERK_START = {"c1": "attacker", "c4": "attacker", "f2": "attacker", "h2": "attacker",
+                 "c3": "defender", "e2": "defender", "h8": "king"}
+
+
+def test_each_step_of_a_berserk_turn_is_a_position(open_board):
+    """A berserk turn of two moves is one turn of row 1; its first step is a position of its own,
+    in the turn: the piece on c2 is the one that moves on (as after Undo of the second step)."""
+    bp = open_board("berserk-hnefatafl", "en")
+    fresh(bp)
+    bp.load(f"#pos={BERSERK_OTN}&turn=attackers&moves=c1-c2,c2-d2")
+    assert rows(bp) == [[1, [["c1-c2xc3", "c2=d2xe2"]]]]
+    assert bp.attr("data-to-move") == "defenders" and bp.attr("data-berserker") is None
+    bp.page.click('#board button[data-goto="1"]')
+    wait_idle(bp.page)
+    assert bp.pieces() == {k: v for k, v in BERSERK_START.items() if k not in ("c1", "c3")} | {"c2": "attacker"}
+    assert bp.attr("data-berserker") == "c2" and bp.attr("data-to-move") == "attackers"
+    assert "only the piece on c2 moves on" in bp.page.text_content('#board [data-role="status"]')
+    key(bp, "ArrowRight")
+    assert bp.attr("data-berserker") is None and bp.attr("data-to-move") == "defenders"
+    assert "e2" not in bp.pieces() and bp.pieces()["d2"] == "attacker"
+    key(bp, "Home")
+    assert bp.pieces() == BERSERK_START
+    assert bp.errors == []
+    fresh(bp)
+    bp.page.evaluate("() => window.scrollTo(0, 0)")

@@ -357,6 +357,7 @@ export class Analysis extends Editor {
       if (!r.ok) {
         const why = this.reasonText(localReason(r.reason, this.lang)) || String(r.error || "");
         this.note(this.importMessage, T.importRefused(why));
+        this.markLine(r.reason && r.reason.params ? r.reason.params.line : null, text);
         return false;
       }
       this.clearSelection();
@@ -376,6 +377,18 @@ export class Analysis extends Editor {
     } finally {
       this.render();
     }
+  }
+
+  /** Select line `line` (1-based, the first bad line the engine named) of the import field,
+   *  when the field still holds the text `text` that was refused, so that it can be mended. */
+  markLine(line, text) {
+    const f = this.importText;
+    if (!Number.isInteger(line) || line < 1 || f.value !== text || this.recordPanels.import.hidden) return;
+    const lines = text.split("\n");
+    if (line > lines.length) return;
+    const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+    f.focus({ preventScroll: true });
+    f.setSelectionRange(start, start + lines[line - 1].length);
   }
 
   /** The board's origin {otn, to_move} for the engine's `origin` of an imported game: the
