@@ -258,6 +258,27 @@ def test_export_restart_import_gives_the_same_game(game):
     assert game.errors == []
 
 
+def test_the_export_ends_at_the_position_shown(game):
+    """As a share link: the moves taken back (greyed) are not in the record, and the panel says
+    so; an open export follows the position shown."""
+    m = GAMES[game.slug]
+    game.page.click('#board button[data-goto="3"]')
+    wait_idle(game.page)
+    text = export_text(game)
+    assert text.split("\n\n", 1)[1].split("\n") == [f"1. {m[0]} {m[1]}", f"2. {m[2]}", ""]
+    scope = game.page.eval_on_selector('#board [data-role="export-scope"]', "e => e.hidden ? '' : e.textContent")
+    assert scope == {"de": "Die Notation reicht bis zur gezeigten Stellung; die 2 zurückgenommenen Züge danach fehlen "
+                           "(Ende in der Zugliste spielt sie wieder).",
+                     "en": "The record ends at the position shown; the 2 moves taken back after it are not in it "
+                           "(End in the move list replays them)."}[game.lang]
+    game.page.click('#board button[data-goto="5"]')
+    wait_idle(game.page)
+    game.page.wait_for_function("mv => document.querySelector('#board textarea[data-role=\"export-text\"]').value.includes('3. ' + mv)",
+                                arg=m[4])
+    wait_idle(game.page)
+    assert game.page.eval_on_selector('#board [data-role="export-scope"]', "e => e.hidden")
+
+
 def test_import_from_a_file(game):
     slug = game.slug
     text = export_text(game, "text")

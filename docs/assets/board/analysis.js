@@ -24,6 +24,7 @@
 // the position shown, `button[data-goto="0"]` the start entry; `[data-role=records]` with
 // `button[data-record=export|import|copy|download|import-run|import-cancel]`,
 // `textarea[data-role=export-text|import-text]`, `input[data-role=import-file]`,
+// `[data-role=export-scope]` (the export ends at the position shown: moves taken back are not in it),
 // `[data-role=import-message]`, `[data-role=export-message]`.
 
 import { toOtn } from "./address.js";
@@ -131,7 +132,8 @@ export class Analysis extends Editor {
       ol.replaceChildren();
       for (const row of rows) {
         const li = el("li", { class: "tb-pair", "data-pair": row.number, value: row.number });
-        li.append(el("span", { class: "tb-num" }, `${row.number}.`));
+        // the number is seen; screen readers hear it in each button's label ("1. Angreifer: d1-d3")
+        li.append(el("span", { class: "tb-num", "aria-hidden": "true" }, `${row.number}.`));
         for (const turn of row.turns) {
           const list = el("ol", { class: "tb-turn", role: "none" });
           for (const i of turn) {
@@ -209,7 +211,8 @@ export class Analysis extends Editor {
     exButtons.append(button("copy", T.recordCopy, () => this.copyRecord()),
       button("download", T.recordDownload, () => this.downloadRecord()));
     this.exportMessage = el("p", { class: "tb-record-note", "data-role": "export-message", role: "status", hidden: "" });
-    ex.append(fs, exLabel, exButtons, this.exportMessage);
+    this.exportScope = el("p", { class: "tb-help tb-record-note", "data-role": "export-scope", hidden: "" });
+    ex.append(fs, exLabel, this.exportScope, exButtons, this.exportMessage);
 
     // import: paste or open a file
     const im = el("div", { class: "tb-record-panel tb-import", id: `tb-import-${v}`, "data-role": "import", hidden: "" });
@@ -274,6 +277,9 @@ export class Analysis extends Editor {
         const r = await this.engine.call("export_record", { format });
         if (this.recordFormat() === format) this.exportText.value = r.text;
         this.note(this.exportMessage, null);
+        const later = this.futureTurns(); // moves taken back are not the game's (as in a link)
+        this.exportScope.textContent = later ? this.T.exportUpTo(later) : "";
+        this.exportScope.hidden = !later;
       } catch (e) {
         this.note(this.exportMessage, this.refusalText(e));
       }
