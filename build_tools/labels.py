@@ -406,6 +406,8 @@ REASON_TEMPLATES: dict[str, dict[str, str]] = {
         "game_record_board": "Zeile {line}: die Notation gilt für ein Brett mit {size}×{size} Feldern, dieses hat {board}×{board}",
         "game_record_position": "Zeile {line}: die Anfangsstellung ist nach diesen Regeln nicht spielbar",
         "game_record_result": "Zeile {line}: das Ergebnis muss 1, 0, -1 oder ? sein",
+        "game_record_variant": "Zeile {line}: die Notation ist eine Partie {variant}, dieses Brett spielt {board}",
+        "game_record_too_many_moves": "die Partienotation enthält mehr als {max} Züge",
     },
     "en": {
         "game_over": "the game is over",
@@ -463,6 +465,8 @@ REASON_TEMPLATES: dict[str, dict[str, str]] = {
         "game_record_board": "line {line}: the record is for a {size}×{size} board, this board is {board}×{board}",
         "game_record_position": "line {line}: the start position cannot be played under these rules",
         "game_record_result": "line {line}: the result must be 1, 0, -1 or ?",
+        "game_record_variant": "line {line}: the record is a game of {variant}, this board plays {board}",
+        "game_record_too_many_moves": "the game record holds more than {max} moves",
     },
 }
 

@@ -232,6 +232,27 @@ class Session:
         self.game.redo()
         return self.state()
 
+    def goto(self, ply) -> dict:
+        """Show the game after its first ``ply`` moves (plies) of the moves played and taken
+        back (``history`` then ``future``): 0 is the start, ``len(history) + len(future)`` the
+        end; the moves are taken back or replayed one by one (:meth:`undo` / :meth:`redo`), so
+        the moves after ``ply`` stay to redo, and a move played now drops them as after Undo.
+        Every ply is a target, also one inside a berserk turn (the position is then in that
+        turn, its piece to move on). Returns the state.
+
+        Raises:
+            ValueError: ``ply`` is not a whole number from 0 to the end.
+        """
+        g = self.game
+        total = len(g.moves_played) + len(g.undone_moves)
+        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= total:
+            raise ValueError(f"ply must be a whole number from 0 to {total}")
+        while len(g.moves_played) > ply:
+            g.undo()
+        while len(g.moves_played) < ply:
+            g.redo()
+        return self.state()
+
     # -- engine moves (tafl_core.search) and game records (tafl_core.records) -------------------
     def best(self, seconds: float | None = None, depth: int | None = None, level: str | None = None,
              seed: int = 0, nodes: int | None = None) -> dict:
@@ -308,8 +329,8 @@ class Session:
 
     def import_record(self, text: str) -> dict:
         """Read a game record (OpenTafl or plain moves) as a new game: ``{"ok", "error",
-        "reason", "state"}`` as :meth:`play`; a refused record (reason params name the
-        ``line``) leaves the current game as it was."""
+        "reason", "state"}`` as :meth:`play`, plus ``origin`` (:meth:`origin`) when read; a
+        refused record (reason params name the ``line``) leaves the current game as it was."""
         from .records import RecordError, import_record
         try:
             game = import_record(self.ruleset, text)
@@ -317,7 +338,15 @@ class Session:
             return {"ok": False, "error": str(exc), "reason": exc.refusal.as_dict(), "state": self.state()}
         self.game = game
         self._search = None
-        return {"ok": True, "error": None, "reason": None, "state": self.state()}
+        return {"ok": True, "error": None, "reason": None, "state": self.state(), "origin": self.origin()}
+
+    def origin(self) -> dict:
+        """Where the current game started: ``{"otn", "to_move"}`` (the start position as an
+        OpenTafl position record and the side that moved first), so that the board can restart
+        an imported game and write its share link."""
+        from .records import start_of
+        pos, side = start_of(self.game)
+        return {"otn": pos.to_otn(), "to_move": side}
 
     def playout_bench(self, seconds: float = 2.0, seed: int = 1) -> dict:
         """Random-playout speed inside this interpreter (for the board benchmark)."""
@@ -441,6 +470,10 @@ class Dispatcher:
             return s.play_all(list(a["moves"]))
         if cmd == "snapshot":
             return s.snapshot(int(a.get("max_moves") or 0))
+        if cmd == "goto":
+            return s.goto(a.get("ply"))
+        if cmd == "origin":
+            return s.origin()
         if cmd == "undo":
             return s.undo()
         if cmd == "redo":

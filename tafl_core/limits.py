@@ -16,6 +16,9 @@ bound                      value        where it is checked
 ``MAX_LABEL_DIGITS``       2            :func:`check_rank_label` (``parse_diagram``)
 ``MAX_POSITION_BYTES``     64 KiB       ``--position FILE|-`` of the command line
 ``MAX_RECORD_MOVES``       100,000      moves given to one command (:func:`check_move_count`)
+``MAX_GAME_RECORD_CHARS``  2,000,000    a game record read (``records.import_record``; the
+                                        board checks it too, before sending: records.js)
+``MAX_GAME_RECORD_LINE``   20,000       one line of a game record (``records.import_record``)
 =========================  ===========  ==================================================
 
 Why these matter: Python's ``tomllib`` parses nested arrays and inline tables recursively (a
@@ -49,6 +52,14 @@ MAX_POSITION_BYTES = 64 * 1024
 #: Most moves one command plays (``play``/``moves`` MOVE arguments); the same number as
 #: ``bridge.MAX_MOVES``, the bound of the board's ``play_all``.
 MAX_RECORD_MOVES = 100_000
+#: Longest game record read (OpenTafl's or plain moves), in characters (code points): about
+#: 300,000 moves of ``a10-a11xa12`` with separators, more than :data:`MAX_RECORD_MOVES` moves.
+#: The board's ``records.js`` (``RECORD_MAX_CHARS``) refuses a longer paste or file before
+#: sending it to the worker; a test holds the two equal.
+MAX_GAME_RECORD_CHARS = 2_000_000
+#: Longest line of a game record, in characters (a move line of a long berserk turn is short;
+#: a tag's value at most a rules string of the largest board).
+MAX_GAME_RECORD_LINE = 20_000
 
 #: Exit codes of the command line (README.md, "Command line").
 EXIT_OK = 0
@@ -285,6 +296,7 @@ def _say(line: str) -> None:
 
 
 __all__ = ["MAX_RULES_BYTES", "MAX_TOML_DEPTH", "MAX_NUMBER_DIGITS", "MAX_LABEL_DIGITS",
-           "MAX_POSITION_BYTES", "MAX_RECORD_MOVES", "EXIT_OK", "EXIT_BROKEN_PIPE", "EXIT_USAGE",
+           "MAX_POSITION_BYTES", "MAX_RECORD_MOVES", "MAX_GAME_RECORD_CHARS", "MAX_GAME_RECORD_LINE",
+           "EXIT_OK", "EXIT_BROKEN_PIPE", "EXIT_USAGE",
            "EXIT_INTERNAL", "EXIT_INTERRUPTED", "read_text_file", "check_rules_text", "check_rank_label",
            "check_move_count", "run_cli"]

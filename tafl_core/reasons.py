@@ -83,6 +83,8 @@ class Reason(StrEnum):
     GAME_RECORD_BOARD = "game_record_board"
     GAME_RECORD_POSITION = "game_record_position"
     GAME_RECORD_RESULT = "game_record_result"
+    GAME_RECORD_VARIANT = "game_record_variant"
+    GAME_RECORD_TOO_MANY_MOVES = "game_record_too_many_moves"
 
 
 #: The English sentence of each code (``str.format`` fields are the parameters); the words the
@@ -143,6 +145,8 @@ _TEXT: dict[Reason, str] = {
     Reason.GAME_RECORD_BOARD: "line {line}: the record is for a {size}x{size} board, this board is {board}x{board}",
     Reason.GAME_RECORD_POSITION: "line {line}: the start position cannot be played under these rules",
     Reason.GAME_RECORD_RESULT: "line {line}: the result must be 1, 0, -1 or ?",
+    Reason.GAME_RECORD_VARIANT: "line {line}: the record is a game of {variant}, this board plays {board}",
+    Reason.GAME_RECORD_TOO_MANY_MOVES: "the game record holds more than {max} moves",
 }
 
 #: The parameters each code carries (every one, always), for the word tables' tests.

@@ -25,7 +25,9 @@ the ``end`` of a berserk turn and a board wider than 19 are this engine's, not O
 
 The reader works line by line with string methods and one anchored regular expression per
 move (:meth:`Move.parse`, inputs of at most 80 characters), so its time is linear in the input;
-the input is bounded (:data:`MAX_RECORD_CHARS`, :data:`MAX_LINE_CHARS`, :data:`MAX_RECORD_MOVES`).
+the input is bounded (:data:`MAX_RECORD_CHARS`, :data:`MAX_LINE_CHARS`, :data:`MAX_RECORD_MOVES`,
+all from :mod:`tafl_core.limits`). A ``variant`` tag must name the variant of the rules the
+record is read under (:func:`same_variant_name`), else the record is refused.
 A fault is a :class:`RecordError` whose refusal names the first bad line.
 """
 
@@ -35,16 +37,16 @@ import datetime
 
 from .errors import IllegalMove, NotationError, PositionError, TaflError
 from .game import Game
+from .limits import MAX_GAME_RECORD_CHARS, MAX_GAME_RECORD_LINE, MAX_RECORD_MOVES
 from .moves import END_MOVE, Move
 from .position import Position
 from .reasons import Reason, Refusal, refusal
 from .ruleset import Ruleset
 from .squares import parse_square, shown_text, square_name
 
-#: Bounds of a record read (characters, characters per line, moves).
-MAX_RECORD_CHARS = 2_000_000
-MAX_LINE_CHARS = 20_000
-MAX_RECORD_MOVES = 100_000
+#: Bounds of a record read (characters, characters per line, moves): tafl_core.limits.
+MAX_RECORD_CHARS = MAX_GAME_RECORD_CHARS
+MAX_LINE_CHARS = MAX_GAME_RECORD_LINE
 FORMATS = ("opentafl", "text")
 _RESULT_TAG = {"attackers": "1", None: "0", "defenders": "-1"}
 
@@ -60,13 +62,15 @@ class RecordError(ValueError):
 
 def start_of(game: Game) -> tuple[Position, str]:
     """The position the game started from and the side that moved first in it (the game is
-    taken back to its start and replayed; it is left as it was, redo list included)."""
-    codes = [p.move.frm << 10 | p.move.to for p in game.moves_played]
-    for _ in codes:
-        game.undo_code()
+    taken back to its start and replayed; it is left as it was, redo list included). The moves
+    are replayed by :meth:`Game.redo` (a full :meth:`Game.play`), so every move played keeps
+    what the board reads of it (the kind of piece that moved, jumps, berserk turns)."""
+    n = len(game.moves_played)
+    for _ in range(n):
+        game.undo()
     pos, side = game.position(), game.to_move
-    for m in codes:
-        game.play_code(m)
+    for _ in range(n):
+        game.redo()
     return pos, side
 
 
@@ -173,7 +177,8 @@ def import_record(ruleset: Ruleset, text: str) -> Game:
                 if not line.endswith("]"):
                     raise _bad(Reason.GAME_RECORD_TAG, line=lineno, text=shown_text(line, 40))
                 continue   # a comment line
-            _read_tag(line, lineno, tags, n)
+            if _read_tag(line, lineno, tags, n) == "variant":
+                _check_variant(tags["variant"][0], lineno, ruleset)
             continue
         if game is None:
             game = _new_game(ruleset, tags)
@@ -189,7 +194,7 @@ def import_record(ruleset: Ruleset, text: str) -> Game:
         for tok in tokens:
             count += 1
             if count > MAX_RECORD_MOVES:
-                raise _bad(Reason.GAME_RECORD_TOO_LONG, max=MAX_RECORD_CHARS)
+                raise _bad(Reason.GAME_RECORD_TOO_MANY_MOVES, max=MAX_RECORD_MOVES)
             _play_token(game, tok, lineno)
     if game is None:
         if not tags:
@@ -198,7 +203,25 @@ def import_record(ruleset: Ruleset, text: str) -> Game:
     return game
 
 
-def _read_tag(line: str, lineno: int, tags: dict, n: int) -> None:
+def same_variant_name(a: str, b: str) -> bool:
+    """Whether two variant names are the same name: compared case-folded, letters and digits
+    only (``"Copenhagen Hnefatafl"`` = ``"copenhagen-hnefatafl"``; ``"Copenhagen"`` is not)."""
+    key = lambda s: "".join(c for c in str(s).casefold() if c.isalnum())   # noqa: E731
+    return key(a) == key(b)
+
+
+def _check_variant(value: str, lineno: int, ruleset: Ruleset) -> None:
+    """A ``variant`` tag naming another variant than ``ruleset`` (its ``[variant] name``, which
+    :func:`export_record` writes) refuses the record: a game of another variant is not read
+    under these rules, even where its moves would happen to be legal here."""
+    if value and not same_variant_name(value, ruleset.name):
+        raise _bad(Reason.GAME_RECORD_VARIANT, line=lineno, variant=shown_text(value, 60),
+                   board=shown_text(ruleset.name, 60))
+
+
+def _read_tag(line: str, lineno: int, tags: dict, n: int) -> str:
+    """Read one header tag ``[name:value]`` into ``tags`` (name -> (value, line)); returns the
+    name (lower case). Raises RecordError for a malformed tag, result, board size or side."""
     colon = line.find(":")
     name = line[1:colon] if colon > 0 else ""
     if not line.endswith("]") or colon < 0 or not name or not all(c.isascii() and (c.isalnum() or c == "-") for c in name):
@@ -216,6 +239,7 @@ def _read_tag(line: str, lineno: int, tags: dict, n: int) -> None:
     if name == "start-side" and value not in ("attackers", "defenders"):
         raise _bad(Reason.GAME_RECORD_TAG, line=lineno, text=shown_text(line, 40))
     tags[name] = (value, lineno)
+    return name
 
 
 def _new_game(ruleset: Ruleset, tags: dict) -> Game:
@@ -274,4 +298,4 @@ def record_moves(game: Game) -> list[str]:
 
 
 __all__ = ["export_record", "import_record", "start_of", "record_moves", "RecordError", "MAX_RECORD_CHARS",
-           "MAX_LINE_CHARS", "MAX_RECORD_MOVES", "FORMATS"]
+           "MAX_LINE_CHARS", "MAX_RECORD_MOVES", "FORMATS", "same_variant_name"]

@@ -392,7 +392,7 @@ def test_undone_moves_stay_greyed_in_the_move_list(eald):
     eald.action("undo")
     eald.action("undo")
     items = lambda: eald.page.eval_on_selector_all(
-        '#board [data-role="move-list"] li:not(.tb-empty)',
+        '#board [data-role="move-list"] li[data-ply], #board [data-role="move-list"] li[data-future]',
         """els => els.map(e => [e.dataset.notation, e.value, e.hasAttribute('data-future'),
                                 getComputedStyle(e).fontStyle === 'italic'])""")
     assert eald.moves() == []                 # nothing played ...

@@ -305,7 +305,8 @@ def test_refusal_as_dict_is_json():
     ("x" * 2_000_001, "game_record_too_long"), ("\n", "game_record_empty"), ("[x:" + "y" * 30_000 + "]", "game_record_line_too_long"),
     ("[date 2026]", "game_record_tag"), ("[date:1]\n\n2. d1-d2", "game_record_turn"), ("1. d1-z9", "game_record_move"),
     ("1. d4-d5", "game_record_illegal"), ("1. d1-b1xc1", "game_record_captures"), ("[rules:dim:9]", "game_record_board"),
-    ("[position:/7/7/7/7/7/7/7/]", "game_record_position"), ("[result:3]", "game_record_result")])
+    ("[position:/7/7/7/7/7/7/7/]", "game_record_position"), ("[result:3]", "game_record_result"),
+    ("[variant:Copenhagen Hnefatafl]\n\n1. d1-b1", "game_record_variant")])
 def test_game_record_refusals(text, code):
     """tafl_core.records: each fault of a game record is refused with its code (via the bridge)."""
     d = Dispatcher()
@@ -314,6 +315,18 @@ def test_game_record_refusals(text, code):
     assert out["ok"] is False and out["reason"]["code"] == code
     assert set(out["reason"]["params"]) == PARAMS[Reason(code)]
     SEEN.add(Reason(code))
+
+
+def test_game_record_with_too_many_moves(monkeypatch):
+    """A record of more moves than the bound (tafl_core.limits.MAX_RECORD_MOVES, here lowered to
+    3) is refused with its own code, naming the bound in moves (not in characters)."""
+    import tafl_core.records as records
+    monkeypatch.setattr(records, "MAX_RECORD_MOVES", 3)
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    out = call(d, "import_record", text="1. d1-b1 d3-c3\n2. b1-b2 c3-c2\n")["result"]
+    assert out["ok"] is False and out["reason"] == r("game_record_too_many_moves", max=3)
+    SEEN.add(Reason.GAME_RECORD_TOO_MANY_MOVES)
 
 
 def test_zz_every_code_is_given_by_the_engine():

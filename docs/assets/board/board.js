@@ -64,7 +64,7 @@
 import {
   FRAGMENT_MAX, MOVES_MAX, PIECE_KINDS, isGameFragment, isSquare, readFragment, toOtn, writeFragment,
 } from "./address.js";
-import { Editor } from "./editor.js";
+import { Analysis } from "./analysis.js";
 import { engineArgs, sharedEngine } from "./engine.js";
 import { movableSquares, startTargets, stateAfter, usableTable } from "./firstmove.js";
 import { keepForOffline } from "./offline.js";
@@ -76,7 +76,7 @@ import { STRINGS, fragmentWhy, sentence, withSiteNames } from "./words.js";
 
 // ---------------------------------------------------------------- the board
 
-class Board extends Editor {
+class Board extends Analysis {
   /** `data`: the board-data object (notes/CONTRACTS.md), from the page or exampleData(). */
   constructor(root, data) {
     super();

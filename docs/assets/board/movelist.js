@@ -1,0 +1,75 @@
+// Tafl-Kompendium board: the move list for analysis — turns paired in numbered rows as an
+// OpenTafl game record numbers them (`1. d1-d3 e4-e2`), the ply each entry jumps to, and the
+// keys that step through the game (no DOM, no engine; unit-tested with `node --test`,
+// tests/js/movelist.test.mjs). Turns are numbered by moves.js turnNumbers (a berserk turn of
+// several plies is one turn); this module only pairs them.
+//
+// Plies and targets: the moves played and taken back (bridge `history` then `future`) are plies
+// 1..total; the entry of ply k jumps to the position after it (bridge command `goto {ply: k}`),
+// 0 is the start position. Every ply is a target, the steps of a berserk turn too, as Undo and
+// Redo take back and replay one ply at a time.
+
+import { turnNumbers } from "./moves.js";
+
+/**
+ * The rows of the move list: `plies` ({move, side, continues}, played then taken back, in game
+ * order) grouped by turn and the turns in pairs, as an OpenTafl game record writes them (the
+ * first and second turn on line 1, and so on; tafl_core/records.py export_record).
+ * Returns [{number, turns: [[ply index, ...], ...]}], number 1-based, each turn one or (a
+ * berserk turn) several 0-based ply indexes, one or two turns a row.
+ */
+export function moveRows(plies) {
+  const numbers = turnNumbers(plies);
+  const rows = [];
+  numbers.forEach((turn, i) => {
+    const number = Math.ceil(turn / 2);
+    let row = rows[rows.length - 1];
+    if (!row || row.number !== number) { row = { number, turns: [] }; rows.push(row); }
+    const slot = (turn - 1) % 2;
+    while (row.turns.length <= slot) row.turns.push([]);
+    row.turns[slot].push(i);
+  });
+  return rows;
+}
+
+/** The row number (1-based, as shown: `2.`) of each ply of `plies`. */
+export function rowNumbers(plies) {
+  return turnNumbers(plies).map((turn) => Math.ceil(turn / 2));
+}
+
+/** The keys that step through the game and what each does: one ply back or forward, the start
+ *  or the end. In the move list they work as they are; on the board with Shift held (the arrow
+ *  keys alone move the board's focus square: input.js). */
+export const STEP_KEYS = Object.freeze({ ArrowLeft: -1, ArrowRight: 1, Home: "start", End: "end" });
+
+/**
+ * The ply `key` leads to from ply `cursor` of `total` (start 0, end `total`), or null when the
+ * key is none of STEP_KEYS or leads nowhere (back at the start, forward at the end).
+ */
+export function stepTarget(key, cursor, total) {
+  if (!Object.hasOwn(STEP_KEYS, key)) return null;
+  const step = STEP_KEYS[key];
+  const to = step === "start" ? 0 : step === "end" ? total : Math.min(total, Math.max(0, cursor + step));
+  return to === cursor ? null : to;
+}
+
+/**
+ * Whether a keydown `e` ({key, shiftKey, altKey, ctrlKey, metaKey}) steps through the game:
+ * `inList` (the focus is in the move list) the bare STEP_KEYS; on the board the same keys with
+ * Shift and no other modifier (Alt+← is the browser's Back, Ctrl/Cmd+arrows the system's).
+ */
+export function isStepKey(e, inList) {
+  if (!e || !Object.hasOwn(STEP_KEYS, e.key) || e.altKey || e.ctrlKey || e.metaKey) return false;
+  return inList ? !e.shiftKey : !!e.shiftKey;
+}
+
+/** The ply the move list's keyboard stop sits on (roving tabindex): the current one (the
+ *  position shown is after it), or 0 (the start entry) before the first move. */
+export function focusPly(st) {
+  return Number.isInteger(st && st.cursor) && st.cursor > 0 ? st.cursor : 0;
+}
+
+/** All plies of the game: played (`cursor`) and taken back (`future`). */
+export function totalPlies(st) {
+  return (Number.isInteger(st && st.cursor) ? st.cursor : 0) + (Array.isArray(st && st.future) ? st.future.length : 0);
+}

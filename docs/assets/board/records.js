@@ -1,0 +1,83 @@
+// Tafl-Kompendium board: game records in the reader's hands — the size bound checked before a
+// paste or a file goes to the engine, the file names and types of an export, the numbers of a
+// refusal written in the page's language (no DOM, no engine; unit-tested with `node --test`,
+// tests/js/records.test.mjs). Reading and writing the records is the engine's
+// (tafl_core/records.py, bridge commands export_record / import_record), which checks the
+// bound again and parses strictly; this module never reads a record's content.
+
+/** The longest record the engine reads, in characters (code points): tafl_core.limits
+ *  MAX_GAME_RECORD_CHARS (tests/tafl_core/test_analysis_bridge.py holds the two equal). */
+export const RECORD_MAX_CHARS = 2_000_000;
+
+/** UTF-8 needs at most 4 bytes a character: a file larger than this cannot be within the bound
+ *  and is refused before it is read. */
+export const RECORD_MAX_FILE_BYTES = 4 * RECORD_MAX_CHARS;
+
+/** The export formats: bridge export_record `format`, file extension, MIME type. OpenTafl's
+ *  own saved games end in `.otg` (OpenTafl saved-games/). */
+export const RECORD_FORMATS = Object.freeze({
+  opentafl: { ext: "otg", mime: "text/plain;charset=utf-8" },
+  text: { ext: "txt", mime: "text/plain;charset=utf-8" },
+});
+
+/** What the file chooser offers. */
+export const RECORD_ACCEPT = ".otg,.txt,text/plain";
+
+/** The number of code points in `text`, counting stops once past `limit` (JavaScript's length
+ *  counts UTF-16 units, Python's len code points: a character outside the BMP is one). */
+export function codePoints(text, limit = Infinity) {
+  const s = String(text);
+  if (s.length <= limit) { // only surrogate pairs make the two counts differ
+    let pairs = 0;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) { pairs++; i++; }
+      }
+    }
+    return s.length - pairs;
+  }
+  let n = 0;
+  for (let i = 0; i < s.length && n <= limit; i++, n++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  return n;
+}
+
+/** Why the text `text` is not sent to the engine, as the engine would say it ({code, params},
+ *  worded by reasons.js), or null: not text, empty, or longer than RECORD_MAX_CHARS. */
+export function checkRecordText(text) {
+  if (typeof text !== "string" || !text.trim()) return { code: "game_record_empty", params: {} };
+  if (codePoints(text, RECORD_MAX_CHARS) > RECORD_MAX_CHARS) return { code: "game_record_too_long", params: { max: RECORD_MAX_CHARS } };
+  return null;
+}
+
+/** Why a file of `bytes` bytes is not read at all (too large for the bound even in the
+ *  densest encoding), or null. */
+export function checkRecordFileSize(bytes) {
+  return Number.isFinite(bytes) && bytes >= 0 && bytes <= RECORD_MAX_FILE_BYTES
+    ? null : { code: "game_record_too_long", params: { max: RECORD_MAX_CHARS } };
+}
+
+/** The file name of an exported record: `<variant slug>-<yyyy-mm-dd>.<ext>` (the reader's local
+ *  day; a slug that is not one becomes `game`). */
+export function recordFileName(slug, format, date = new Date()) {
+  const f = RECORD_FORMATS[format] || RECORD_FORMATS.opentafl;
+  const name = typeof slug === "string" && /^[a-z0-9-]{1,64}$/.test(slug) ? slug : "game";
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${name}-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.${f.ext}`;
+}
+
+/** `reason` with its number params (`max`, a bound) written as the page's language writes
+ *  numbers (2.000.000 / 2,000,000); the reason itself is left as it was. */
+export function localReason(reason, lang) {
+  if (!reason || typeof reason !== "object" || !reason.params || typeof reason.params !== "object") return reason;
+  const params = { ...reason.params };
+  if (Number.isInteger(params.max)) params.max = params.max.toLocaleString(lang === "en" ? "en-GB" : "de-DE");
+  return { ...reason, params };
+}
