@@ -56,6 +56,7 @@ import {
 } from "./address.js";
 import { Editor } from "./editor.js";
 import { sharedEngine } from "./engine.js";
+import { forgetKept, keepKey, loadKept, saveKept, sessionStore } from "./keep.js";
 import {
   clearSelection, homeOf, newGameId, newUi, pageState, selectSquare, setFocus, setTargets,
 } from "./state.js";
@@ -132,8 +133,10 @@ class Board extends Editor {
     this.engineEl.textContent = "";
     if (!this.ui.focus) setFocus(this.ui, this.defaultFocus());
     const gen = ++this.fragGen;
-    const hash = this.entryGame(location.hash);
+    const hash = this.openWith();
     await this.exclusive(() => this.applyFragment(hash, true, gen, this.entryGameId()));
+    // a kept game the engine refused (an older build's rules): dropped without a word
+    if (hash !== this.entryGame(location.hash) && !this.following) { this.forgetKeptGame(); this.message(null); }
     this.root.setAttribute("data-state", "ready");
     performance.mark("tafl-board-ready");
     this.render();
@@ -306,6 +309,33 @@ class Board extends Editor {
     return typeof kept === "string" && kept.length <= FRAGMENT_MAX ? "#" + kept : hash;
   }
 
+  // --- the kept game (keep.js): what the board opens with at mount, kept after each change
+  /** The fragment ("#…") the board opens once the engine is ready: the address's game link, or
+   *  the game its history entry holds (entryGame); else the game kept in sessionStorage (a
+   *  reload, Back, the other language's page); else the address as it is (the start). A
+   *  kept position other than the start waits for the engine as a link does. */
+  openWith() {
+    const hash = this.entryGame(location.hash);
+    if (isGameFragment(hash)) return hash;
+    const kept = loadKept(sessionStore(), keepKey(this.data), this.assumptionKeys || []);
+    return kept ? "#" + kept : hash;
+  }
+
+  /** Keep this game in sessionStorage (its share-link fragment, linkFragment), or forget the
+   *  kept one when the board is back at the variant's start under the page's rules (Restart,
+   *  Undo to the start). Run inside exclusive(); never throws. */
+  async keepGame() {
+    const st = this.st, o = this.origin, h = this.home;
+    if (st.cursor === 0 && !this.alt.size && o.otn === h.otn && o.to_move === h.to_move) {
+      this.forgetKeptGame();
+      return;
+    }
+    try { saveKept(sessionStore(), keepKey(this.data), (await this.linkFragment()).frag); } catch { /* keep none */ }
+  }
+
+  /** Forget the game kept for this board. */
+  forgetKeptGame() { forgetKept(sessionStore(), keepKey(this.data)); }
+
   // --- play
   clearSelection() {
     clearSelection(this.ui);
@@ -421,6 +451,7 @@ class Board extends Editor {
   async syncAddress(mark) {
     const fresh = () => mark.gen === this.fragGen && mark.href === location.href;
     if (!fresh()) return;
+    await this.keepGame();
     const game = isGameFragment(location.hash);
     if (game) this.following = true;
     if (!game && !this.following) return;
