@@ -8,7 +8,7 @@ import {
 import { defaultFocus, firstMover, overrides, setMessage, showsFocusSquare } from "./state.js";
 import { wordReason } from "./reasons.js";
 import { View, el, svgEl } from "./view.js";
-import { ruleAndValue } from "./words.js";
+import { positionText, ruleAndValue } from "./words.js";
 
 export class Render extends View {
   // --- what the board shows, worked out by the pure modules (moves.js, state.js)
@@ -136,6 +136,22 @@ export class Render extends View {
     }
     this.renderMessage();
     this.renderFocus();
+    this.renderPosition(pieces, toMove, res);
+  }
+
+  /** The board's accessible description (aria-describedby, #tb-position-text): the position
+   *  now, after how many moves and which last, who moves or the result (words.js positionText). */
+  renderPosition(pieces, toMove, res) {
+    const T = this.T, st = this.st;
+    const editing = this.ui.mode === "edit";
+    const last = st.cursor > 0 ? st.history[st.cursor - 1] : null;
+    const atHome = this.origin.otn === this.home.otn && this.origin.to_move === this.home.to_move;
+    const head = editing ? T.editorTitle
+      : last ? T.positionAfter(st.cursor, last.notation || last.move)
+        : atHome ? T.positionStart : T.positionOrigin;
+    const status = res ? this.resultText(res) : T.toMove(T.side[toMove] || toMove);
+    const text = positionText(T, this.data.title || this.data.variant, pieces, head, status, this.data.names);
+    if (this.positionEl.textContent !== text) this.positionEl.textContent = text;
   }
 
   /** The toolbar buttons and the assumption switches: enabled only while the board is ready, not

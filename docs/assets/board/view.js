@@ -63,6 +63,7 @@ export class View {
       viewBox: this.vb.join(" "), class: "tb-svg", role: "application", tabindex: "0",
       "aria-label": T.boardLabel(this.data.title || this.data.variant),
       "data-size": this.size, "data-cell": this.cell, "data-margin": this.margin,
+      "aria-describedby": "tb-position-text",
     });
     this.svg = svg;
     this.gSquares = svgEl("g", { class: "tb-squares" });
@@ -114,6 +115,8 @@ export class View {
 
     this.assumptionsEl = this.buildAssumptions();
     this.liveEl = el("div", { class: "tb-sr", "aria-live": "polite", "data-role": "live" });
+    // the position as text, the board's accessible description (render.js renderPosition)
+    this.positionEl = el("p", { class: "tb-sr", id: "tb-position-text", "data-role": "position-text" });
 
     // The toolbar comes first: the lines below it change in length with the game (status,
     // result, notices), and a button must not move between two clicks (a double click on End
@@ -121,7 +124,7 @@ export class View {
     panel.append(bar, this.statusEl, this.engineEl, this.bannerEl, this.variantEl, this.messageEl,
       this.shareEl, this.editorEl, this.capturesEl, movesWrap);
     if (this.assumptionsEl) panel.append(this.assumptionsEl);
-    panel.append(this.liveEl);
+    panel.append(this.liveEl, this.positionEl);
     const figure = svg.closest("figure");
     if (figure && figure.parentNode === root) figure.after(panel);
     else root.append(panel);
