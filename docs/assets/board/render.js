@@ -100,6 +100,15 @@ export class Render extends View {
         class: "tb-captured-mark", "data-captured": sq,
       }));
     }
+    for (const sq of lastSquares) { // the last move's squares framed (board.css: 3:1 on any square)
+      if (!this.squareEls[sq]) continue;
+      const [c, w] = this.cellOf(sq);
+      const i = cell * 0.06;
+      this.gMarks.append(svgEl("rect", {
+        x: this.ox + c * cell + i, y: this.oy + w * cell + i, width: cell - 2 * i, height: cell - 2 * i,
+        class: "tb-last-mark", "data-last": sq,
+      }));
+    }
     if (berserk && this.squareEls[berserk.square]) { // a dashed ring: not told by colour alone
       const [c, w] = this.cellOf(berserk.square);
       this.gMarks.append(svgEl("circle", {
