@@ -81,6 +81,7 @@ def test_a_reload_keeps_the_game(tab):
     assert tab.pieces().get("c4") == "defender" and "d1" not in tab.pieces()
     assert tab.attr("data-to-move") == "attackers"
     assert tab.message() == ""  # a kept game opens without a word of links
+    assert "Partie fortgesetzt" in tab.page.text_content('#board [data-role="live"]')
     assert "Stellung nach 2 Zügen, zuletzt d4-c4" in description(tab)
 
 

@@ -134,9 +134,9 @@ class Board extends Editor {
     if (!this.ui.focus) setFocus(this.ui, this.defaultFocus());
     const gen = ++this.fragGen;
     const hash = this.openWith();
+    const kept = hash !== this.entryGame(location.hash);
     await this.exclusive(() => this.applyFragment(hash, true, gen, this.entryGameId()));
-    // a kept game the engine refused (an older build's rules): dropped without a word
-    if (hash !== this.entryGame(location.hash) && !this.following) { this.forgetKeptGame(); this.message(null); }
+    if (kept) this.keptOpened();
     this.root.setAttribute("data-state", "ready");
     performance.mark("tafl-board-ready");
     this.render();
@@ -323,14 +323,29 @@ class Board extends Editor {
 
   /** Keep this game in sessionStorage (its share-link fragment, linkFragment), or forget the
    *  kept one when the board is back at the variant's start under the page's rules (Restart,
-   *  Undo to the start). Run inside exclusive(); never throws. */
+   *  Undo to the start). Returns the linkFragment() it kept (syncAddress reuses it), or null.
+   *  Run inside exclusive(); never throws. */
   async keepGame() {
     const st = this.st, o = this.origin, h = this.home;
     if (st.cursor === 0 && !this.alt.size && o.otn === h.otn && o.to_move === h.to_move) {
       this.forgetKeptGame();
-      return;
+      return null;
     }
-    try { saveKept(sessionStore(), keepKey(this.data), (await this.linkFragment()).frag); } catch { /* keep none */ }
+    try {
+      const link = await this.linkFragment();
+      saveKept(sessionStore(), keepKey(this.data), link.frag);
+      return link;
+    } catch {
+      return null;
+    }
+  }
+
+  /** After the board opened a kept game: say so; one the engine refused (an older build's
+   *  rules) is dropped without a word (the start position stays). */
+  keptOpened() {
+    if (this.following) { this.say(this.T.gameResumed); return; }
+    this.forgetKeptGame();
+    this.message(null);
   }
 
   /** Forget the game kept for this board. */
@@ -451,13 +466,13 @@ class Board extends Editor {
   async syncAddress(mark) {
     const fresh = () => mark.gen === this.fragGen && mark.href === location.href;
     if (!fresh()) return;
-    await this.keepGame();
+    const keptLink = await this.keepGame();
     const game = isGameFragment(location.hash);
     if (game) this.following = true;
     if (!game && !this.following) return;
     let frag = null, cut = 0;
     try {
-      const link = await this.linkFragment();
+      const link = keptLink || await this.linkFragment();
       frag = link.frag;
       cut = link.cut ? Math.max(1, link.turns) : 0;
     } catch { frag = null; }
