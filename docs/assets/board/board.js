@@ -67,6 +67,7 @@ import {
 import { Analysis } from "./analysis.js";
 import { engineArgs, sharedEngine } from "./engine.js";
 import { movableSquares, startTargets, stateAfter, usableTable } from "./firstmove.js";
+import { forgetKept, keepKey, loadKept, saveKept, sessionStore } from "./keep.js";
 import { keepForOffline } from "./offline.js";
 import { attachOpponent } from "./opponent.js";
 import {
@@ -111,20 +112,21 @@ class Board extends Analysis {
     this.st = pageState(this.data, this.home);
     this.earlyMove = null;
     this.failed = null;
+    this.readGeometry();
+    this.buildDom(); // (sets assumptionKeys, which reading a kept game needs)
     this.firstTable = this.opensAtHome() ? usableTable(this.data, this.home, this.st.to_move) : null;
     if (this.firstTable) this.st.movable = movableSquares(this.firstTable);
-    this.readGeometry();
-    this.buildDom();
     this.opponent = attachOpponent(this); // play against the computer, hint (opponent.js)
     this.render();
     performance.mark("tafl-board-mounted");
     this.startEngine();
   }
 
-  /** Whether the board opens at its start position (no game link, nor a game kept in the
-   *  history entry): only then is a first move taken before the engine is ready. */
+  /** Whether the board opens at its start position (no game link, no game kept in the
+   *  history entry or in sessionStorage: openWith): only then is a first move taken before the
+   *  engine is ready. */
   opensAtHome() {
-    return !isGameFragment(this.entryGame(location.hash));
+    return !isGameFragment(this.openWith());
   }
 
   // --- before the engine is ready (issue 14): the first move from the table, answers otherwise
@@ -253,7 +255,8 @@ class Board extends Analysis {
     this.root.removeAttribute("data-engine-phase");
     if (!this.ui.focus) setFocus(this.ui, this.defaultFocus());
     const gen = ++this.fragGen;
-    const hash = this.entryGame(location.hash);
+    const hash = this.openWith();
+    const kept = hash !== this.entryGame(location.hash);
     const early = this.earlyMove;
     await this.exclusive(async () => {
       await this.applyFragment(hash, true, gen, this.entryGameId());
@@ -263,6 +266,7 @@ class Board extends Analysis {
       this.earlyMove = null;
     });
     if (this.ui.message === T.engineStarting || this.ui.message === T.engineStartingLink) this.message(null);
+    if (kept) this.keptOpened();
     this.root.setAttribute("data-state", "ready");
     performance.mark("tafl-board-ready");
     this.render();
@@ -467,6 +471,48 @@ class Board extends Analysis {
     return typeof kept === "string" && kept.length <= FRAGMENT_MAX ? "#" + kept : hash;
   }
 
+  // --- the kept game (keep.js): what the board opens with at mount, kept after each change
+  /** The fragment ("#…") the board opens once the engine is ready: the address's game link, or
+   *  the game its history entry holds (entryGame); else the game kept in sessionStorage (a
+   *  reload, Back, the other language's page); else the address as it is (the start). A
+   *  kept position other than the start waits for the engine as a link does. */
+  openWith() {
+    const hash = this.entryGame(location.hash);
+    if (isGameFragment(hash)) return hash;
+    const kept = loadKept(sessionStore(), keepKey(this.data), this.assumptionKeys || []);
+    return kept ? "#" + kept : hash;
+  }
+
+  /** Keep this game in sessionStorage (its share-link fragment, linkFragment), or forget the
+   *  kept one when the board is back at the variant's start under the page's rules (Restart,
+   *  Undo to the start). Returns the linkFragment() it kept (syncAddress reuses it), or null.
+   *  Run inside exclusive(); never throws. */
+  async keepGame() {
+    const st = this.st, o = this.origin, h = this.home;
+    if (st.cursor === 0 && !this.alt.size && o.otn === h.otn && o.to_move === h.to_move) {
+      this.forgetKeptGame();
+      return null;
+    }
+    try {
+      const link = await this.linkFragment();
+      saveKept(sessionStore(), keepKey(this.data), link.frag);
+      return link;
+    } catch {
+      return null;
+    }
+  }
+
+  /** After the board opened a kept game: say so; one the engine refused (an older build's
+   *  rules) is dropped without a word (the start position stays). */
+  keptOpened() {
+    if (this.following) { this.say(this.T.gameResumed); return; }
+    this.forgetKeptGame();
+    this.message(null);
+  }
+
+  /** Forget the game kept for this board. */
+  forgetKeptGame() { forgetKept(sessionStore(), keepKey(this.data)); }
+
   // --- play
   clearSelection() {
     clearSelection(this.ui);
@@ -584,12 +630,13 @@ class Board extends Analysis {
   async syncAddress(mark) {
     const fresh = () => mark.gen === this.fragGen && mark.href === location.href;
     if (!fresh()) return;
+    const keptLink = await this.keepGame();
     const game = isGameFragment(location.hash);
     if (game) this.following = true;
     if (!game && !this.following) return;
     let frag = null, cut = 0;
     try {
-      const link = await this.linkFragment();
+      const link = keptLink || await this.linkFragment();
       frag = link.frag;
       cut = link.cut ? Math.max(1, link.turns) : 0;
     } catch { frag = null; }

@@ -8,7 +8,7 @@ import {
 import { defaultFocus, firstMover, overrides, setMessage, showsFocusSquare } from "./state.js";
 import { wordReason } from "./reasons.js";
 import { View, el, svgEl } from "./view.js";
-import { ruleAndValue } from "./words.js";
+import { positionText, ruleAndValue } from "./words.js";
 
 export class Render extends View {
   // --- what the board shows, worked out by the pure modules (moves.js, state.js)
@@ -100,6 +100,15 @@ export class Render extends View {
         class: "tb-captured-mark", "data-captured": sq,
       }));
     }
+    for (const sq of lastSquares) { // the last move's squares framed (board.css: 3:1 on any square)
+      if (!this.squareEls[sq]) continue;
+      const [c, w] = this.cellOf(sq);
+      const i = cell * 0.06;
+      this.gMarks.append(svgEl("rect", {
+        x: this.ox + c * cell + i, y: this.oy + w * cell + i, width: cell - 2 * i, height: cell - 2 * i,
+        class: "tb-last-mark", "data-last": sq,
+      }));
+    }
     if (berserk && this.squareEls[berserk.square]) { // a dashed ring: not told by colour alone
       const [c, w] = this.cellOf(berserk.square);
       this.gMarks.append(svgEl("circle", {
@@ -136,7 +145,23 @@ export class Render extends View {
     }
     this.renderMessage();
     this.renderFocus();
+    this.renderPosition(pieces, toMove, res);
     if (this.opponent) this.opponent.render(); // thinking state, hint (opponent.js)
+  }
+
+  /** The board's accessible description (aria-describedby, #tb-position-text): the position
+   *  now, after how many moves and which last, who moves or the result (words.js positionText). */
+  renderPosition(pieces, toMove, res) {
+    const T = this.T, st = this.st;
+    const editing = this.ui.mode === "edit";
+    const last = st.cursor > 0 ? st.history[st.cursor - 1] : null;
+    const atHome = this.origin.otn === this.home.otn && this.origin.to_move === this.home.to_move;
+    const head = editing ? T.editorTitle
+      : last ? T.positionAfter(st.cursor, last.notation || last.move)
+        : atHome ? T.positionStart : T.positionOrigin;
+    const status = res ? this.resultText(res) : T.toMove(T.side[toMove] || toMove);
+    const text = positionText(T, this.data.title || this.data.variant, pieces, head, status, this.data.names);
+    if (this.positionEl.textContent !== text) this.positionEl.textContent = text;
   }
 
   /** The toolbar buttons and the assumption switches: enabled only while the board is ready, not

@@ -63,6 +63,7 @@ export class View {
       viewBox: this.vb.join(" "), class: "tb-svg", role: "application", tabindex: "0",
       "aria-label": T.boardLabel(this.data.title || this.data.variant),
       "data-size": this.size, "data-cell": this.cell, "data-margin": this.margin,
+      "aria-describedby": "tb-position-text",
     });
     this.svg = svg;
     this.gSquares = svgEl("g", { class: "tb-squares" });
@@ -76,6 +77,7 @@ export class View {
     svg.append(this.gSquares, this.gLabels, this.gMarks, this.gPieces, this.gTargets, this.gFocus);
     if (this.staticSvg) this.staticSvg.replaceWith(svg);
     else root.prepend(svg);
+    this.buildZoom();
     const cap = root.querySelector("figcaption");
     if (cap) cap.hidden = true; // the static text alternative describes the start position only
 
@@ -114,6 +116,8 @@ export class View {
 
     this.assumptionsEl = this.buildAssumptions();
     this.liveEl = el("div", { class: "tb-sr", "aria-live": "polite", "data-role": "live" });
+    // the position as text, the board's accessible description (render.js renderPosition)
+    this.positionEl = el("p", { class: "tb-sr", id: "tb-position-text", "data-role": "position-text" });
 
     // The toolbar comes first: the lines below it change in length with the game (status,
     // result, notices), and a button must not move between two clicks (a double click on End
@@ -121,7 +125,7 @@ export class View {
     panel.append(bar, this.statusEl, this.engineEl, this.bannerEl, this.variantEl, this.messageEl,
       this.shareEl, this.editorEl, this.capturesEl, movesWrap);
     if (this.assumptionsEl) panel.append(this.assumptionsEl);
-    panel.append(this.liveEl);
+    panel.append(this.liveEl, this.positionEl);
     const figure = svg.closest("figure");
     if (figure && figure.parentNode === root) figure.after(panel);
     else root.append(panel);
@@ -140,6 +144,55 @@ export class View {
     svg.addEventListener("blur", () => { boardFocused(this.ui, false); this.renderFocus(); });
     window.addEventListener("hashchange", () => this.onHashChange());
     this.buildStatic();
+    this.watchLayout();
+  }
+
+  /** The zoom control (issue #14, WCAG 2.5.8; styles: board.css, "The play layout"): the
+   *  board's SVG in a sideways-scrolling .tb-viewport, a toggle button before it, and the
+   *  board's width in squares (--tb-cells, margins included) for the zoomed minimum. */
+  buildZoom() {
+    const svg = this.svg;
+    this.root.style.setProperty("--tb-cells", String(Math.round((this.vb[2] / this.cell) * 100) / 100));
+    const bar = el("div", { class: "tb-zoombar" });
+    this.zoomButton = el("button", { type: "button", class: "tb-zoom", "data-role": "zoom", "aria-pressed": "false" }, this.T.zoom);
+    this.zoomButton.addEventListener("click", () => this.setZoom(!this.zoomed));
+    bar.append(this.zoomButton);
+    const viewport = el("div", { class: "tb-viewport" });
+    svg.replaceWith(viewport);
+    viewport.append(svg);
+    viewport.before(bar);
+    this.zoomed = false;
+  }
+
+  /** Zoom the board in (`on`) or back to fitting its place. */
+  setZoom(on) {
+    this.zoomed = !!on;
+    if (on) this.root.setAttribute("data-zoom", "in");
+    else this.root.removeAttribute("data-zoom");
+    this.zoomButton.setAttribute("aria-pressed", String(this.zoomed));
+  }
+
+  /** The size of a square now, in CSS px. */
+  squarePx() { return this.svg.getBoundingClientRect().width * this.cell / this.vb[2]; }
+
+  /** Layout watchers: the zoom button where the fitted squares are under 24 CSS px (zoomed at
+   *  once on a touch screen), again on every resize; and Material's "back to top" button hidden
+   *  while the board is in view (html.tb-board-in-view, site.css), so it never covers a rank. */
+  watchLayout() {
+    const fit = () => {
+      if (this.zoomed) return;
+      const small = this.squarePx() > 0 && this.squarePx() < 24;
+      this.root.toggleAttribute("data-zoomable", small);
+      return small;
+    };
+    const coarse = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+    if (fit() && coarse) this.setZoom(true);
+    if (typeof ResizeObserver === "function") new ResizeObserver(fit).observe(this.root);
+    if (typeof IntersectionObserver === "function") {
+      new IntersectionObserver((entries) => {
+        for (const e of entries) document.documentElement.classList.toggle("tb-board-in-view", e.isIntersecting);
+      }).observe(this.svg);
+    }
   }
 
   buildEditor() {

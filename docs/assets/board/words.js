@@ -13,6 +13,12 @@ export const LAST_MOVES = {
 export const STRINGS = {
   de: {
     boardLabel: (title) => `Spielbrett ${title}. Pfeiltasten bewegen die Markierung, Eingabe oder Leertaste wählt eine Figur und zieht sie.`,
+    // the board's accessible description (positionText), after every move
+    positionStart: "Startaufstellung",
+    positionOrigin: "Ausgangsstellung dieser Partie",
+    positionAfter: (n, last) => `Stellung nach ${n === 1 ? "1 Zug" : `${n} Zügen`}, zuletzt ${last}`,
+    zoom: "Brett vergrößern",
+    gameResumed: "Partie fortgesetzt: das Brett hat sie in diesem Tab behalten.",
     loading: "Spiel-Engine wird geladen …",
     engineError: (msg) => `Die Spiel-Engine konnte nicht geladen werden: ${msg}`,
     // start-up (issue 14): the phases, the first move before the engine, a failed start
@@ -179,6 +185,11 @@ export const STRINGS = {
   },
   en: {
     boardLabel: (title) => `${title} board. Arrow keys move the focus square, Enter or Space selects a piece and moves it.`,
+    positionStart: "Starting position",
+    positionOrigin: "Starting position of this game",
+    positionAfter: (n, last) => `Position after ${n === 1 ? "1 move" : `${n} moves`}, last ${last}`,
+    zoom: "Enlarge board",
+    gameResumed: "Game resumed: the board kept it in this tab.",
     loading: "Loading the game engine …",
     engineError: (msg) => `The game engine could not be loaded: ${msg}`,
     // start-up (issue 14): the phases, the first move before the engine, a failed start
@@ -440,3 +451,39 @@ export const OPPONENT_STRINGS = {
     failed: (msg) => `The computer could not find a move: ${msg}`,
   },
 };
+
+/** Order of the piece lists in a position's description (as the static diagram's caption:
+ *  build_tools/diagram.py, king, defenders, attackers). */
+const DESCRIBE_ORDER = ["king", "defender", "knight", "attacker", "commander"];
+
+/**
+ * The text that describes a position to a screen reader (the board's aria-describedby), in
+ * the words of the static diagram's caption (build_tools/labels.py diagram_caption): "<title>:
+ * <head>. <status>. König: f6. Verteidiger (12): d6, e5, …. Angreifer (24): …." `pieces`
+ * {square: kind}; `head`: T.positionStart, T.positionOrigin or T.positionAfter(n, notation);
+ * `status`: who moves or the result (a sentence without its full stop); `names`: board-data
+ * `names` ({pieces: {kind: [singular, plural]}}), whose plurals name the lists. Squares by
+ * file, then rank (a1, a2, …, b1).
+ */
+export function positionText(T, title, pieces, head, status, names = null) {
+  const given = names && typeof names === "object" && names.pieces && typeof names.pieces === "object" ? names.pieces : {};
+  const plural = (kind) => {
+    const n = given[kind];
+    if (Array.isArray(n) && typeof n[1] === "string" && n[1]) return n[1];
+    if (kind === "attacker") return T.side.attackers;
+    if (kind === "defender") return T.side.defenders;
+    return T.piece[kind] || kind;
+  };
+  const byKind = {};
+  for (const [sq, kind] of Object.entries(pieces || {})) (byKind[kind] = byKind[kind] || []).push(sq);
+  const rank = (sq) => Number(sq.slice(1));
+  const parts = [`${title}: ${head}`];
+  if (status) parts.push(status);
+  for (const kind of DESCRIBE_ORDER) {
+    const squares = (byKind[kind] || []).sort((a, b) => (a[0] === b[0] ? rank(a) - rank(b) : a < b ? -1 : 1));
+    if (!squares.length) continue;
+    const name = kind === "king" && squares.length === 1 ? (given.king && given.king[0]) || T.piece.king : plural(kind);
+    parts.push(kind === "king" && squares.length === 1 ? `${name}: ${squares[0]}` : `${name} (${squares.length}): ${squares.join(", ")}`);
+  }
+  return parts.map(sentence).join(" ");
+}

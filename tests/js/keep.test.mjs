@@ -1,0 +1,111 @@
+// Unit tests of the kept game (docs/assets/board/keep.js, issue #14 item 5): `node --test
+// tests/js/`. What sessionStorage hands back is untrusted: bounded, strictly read, versioned,
+// and anything else is ignored without an exception.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { FRAGMENT_MAX } from "../../docs/assets/board/address.js";
+import {
+  KEEP_PREFIX, KEEP_VERSION, KEPT_MAX, decodeKept, encodeKept, forgetKept, keepKey, loadKept, saveKept,
+} from "../../docs/assets/board/keep.js";
+
+// Copenhagen Hnefatafl's start (variants_src/copenhagen-hnefatafl), OpenTafl notation.
+const COPENHAGEN = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+
+/** A Storage stand-in (the Web Storage API's getItem / setItem / removeItem). */
+class MemoryStorage {
+  constructor() { this.map = new Map(); }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  setItem(k, v) { this.map.set(k, String(v)); }
+  removeItem(k) { this.map.delete(k); }
+}
+
+/** A storage that refuses everything, as a browser with storage switched off does. */
+const REFUSING = {
+  getItem() { throw new Error("SecurityError"); },
+  setItem() { throw new Error("QuotaExceededError"); },
+  removeItem() { throw new Error("SecurityError"); },
+};
+
+test("the key names the variant, the same for both languages; an example board has its own", () => {
+  assert.equal(keepKey({ variant: "copenhagen-hnefatafl", lang: "de" }), KEEP_PREFIX + "copenhagen-hnefatafl");
+  assert.equal(keepKey({ variant: "copenhagen-hnefatafl", lang: "en" }), KEEP_PREFIX + "copenhagen-hnefatafl");
+  assert.equal(keepKey({ variant: "brandubh", example: "king-capture-1" }), KEEP_PREFIX + "brandubh/king-capture-1");
+  assert.equal(keepKey({ variant: "../x" }), null);
+  assert.equal(keepKey({ variant: "brandubh", example: "a b" }), null);
+  assert.equal(keepKey(null), null);
+});
+
+test("a kept game reads back as the fragment stored, switched assumptions included", () => {
+  const s = new MemoryStorage();
+  const key = keepKey({ variant: "copenhagen-hnefatafl" });
+  const frag = "moves=d1-d3,f4-f1&alt=king_armed";
+  assert.equal(saveKept(s, key, frag), true);
+  assert.deepEqual(JSON.parse(s.getItem(key)), { v: KEEP_VERSION, frag });
+  assert.equal(loadKept(s, key, ["king_armed"]), frag);
+  const withPos = `pos=${COPENHAGEN}&turn=defenders&moves=f4-f2`;
+  saveKept(s, key, withPos);
+  assert.equal(loadKept(s, key, []), withPos);
+  forgetKept(s, key);
+  assert.equal(loadKept(s, key, []), null);
+});
+
+test("another version, or another shape, is ignored and dropped", () => {
+  const s = new MemoryStorage();
+  const key = KEEP_PREFIX + "brandubh";
+  for (const text of [
+    JSON.stringify({ v: KEEP_VERSION + 1, frag: "moves=d1-d3" }),
+    JSON.stringify({ v: String(KEEP_VERSION), frag: "moves=d1-d3" }),
+    JSON.stringify({ frag: "moves=d1-d3" }),
+    JSON.stringify({ v: KEEP_VERSION, frag: 5 }),
+    JSON.stringify([KEEP_VERSION, "moves=d1-d3"]),
+    JSON.stringify("moves=d1-d3"),
+    "null", "", "{", "moves=d1-d3",
+  ]) {
+    s.setItem(key, text);
+    assert.equal(loadKept(s, key), null, text);
+    assert.equal(s.getItem(key), null, `not dropped: ${text}`);
+  }
+});
+
+test("a hostile fragment is ignored: markup, unknown parts, bad moves, switches the page has not", () => {
+  for (const frag of [
+    "moves=<img src=x onerror=alert(1)>",
+    "moves=d1-d3&script=1",
+    "moves=d1-d3,zz9-a1",
+    "pos=/x/&moves=",
+    "#moves=d1-d3",
+    "sec-5-3",           // an anchor, not a game
+    "alt=king_armed",    // a switch this board does not offer
+    "moves=%E0%A4%A",
+  ]) {
+    assert.equal(decodeKept(JSON.stringify({ v: KEEP_VERSION, frag }), ["no_moves"]), null, frag);
+  }
+  // a prototype key in the JSON changes nothing
+  assert.equal(decodeKept('{"__proto__": {"v": 1}, "frag": "moves=d1-d3"}'), null);
+});
+
+test("bounds: the value and the fragment are read only up to their limits", () => {
+  const moves = "moves=" + Array.from({ length: 800 }, () => "a1-a2").join(",");
+  assert.ok(moves.length > FRAGMENT_MAX);
+  assert.throws(() => encodeKept(moves), RangeError);
+  assert.equal(saveKept(new MemoryStorage(), KEEP_PREFIX + "x", moves), false);
+  // over 500 moves (address.js MOVES_MAX) inside the length bound: refused as a link is
+  const many = "moves=" + Array.from({ length: 501 }, () => "a1-a2").join(",");
+  assert.ok(many.length <= FRAGMENT_MAX);
+  assert.equal(decodeKept(JSON.stringify({ v: KEEP_VERSION, frag: many })), null);
+  // a value over KEPT_MAX characters is not parsed at all (padding JSON would not help)
+  const padded = JSON.stringify({ v: KEEP_VERSION, frag: "moves=d1-d3", pad: "x".repeat(KEPT_MAX) });
+  assert.equal(decodeKept(padded), null);
+  assert.equal(decodeKept(JSON.stringify({ v: KEEP_VERSION, frag: "moves=d1-d3" })), "moves=d1-d3");
+  assert.equal(decodeKept("x".repeat(10_000_000)), null);
+});
+
+test("a storage that refuses access keeps nothing and throws nothing", () => {
+  assert.equal(loadKept(REFUSING, KEEP_PREFIX + "brandubh"), null);
+  assert.equal(saveKept(REFUSING, KEEP_PREFIX + "brandubh", "moves=d1-d3"), false);
+  assert.doesNotThrow(() => forgetKept(REFUSING, KEEP_PREFIX + "brandubh"));
+  assert.equal(loadKept(null, KEEP_PREFIX + "brandubh"), null);
+  assert.equal(saveKept(new MemoryStorage(), null, "moves=d1-d3"), false);
+});
