@@ -63,9 +63,11 @@ def test_wide_screen_panel_beside_the_board_all_in_view(new_tab):
     svg, status = g["svg"], g["status"]
     assert svg["top"] >= HEADER_PX and svg["bottom"] <= g["viewportHeight"], g
     assert status is not None and status["bottom"] <= g["viewportHeight"] and status["top"] >= HEADER_PX, g
-    for part in ("status", "moves", "assumptions"):  # beside, not under
+    for part in ("status", "moves", "assumptions"):  # beside, not under: in the column right of it
         assert g[part]["left"] >= svg["right"], (part, g)
-        assert g[part]["top"] < svg["bottom"], (part, g)
+    # the status begins beside the board, right under the toolbar (the column goes on below it:
+    # the opponent box, the move list, the records and the assumptions)
+    assert status["top"] < svg["bottom"], g
     assert g["squares"] == 121
     assert g["zoom"] is None  # 11×11 squares are large enough beside the panel
 

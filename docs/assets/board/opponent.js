@@ -460,8 +460,11 @@ class OpponentView {
     box.append(row, row2, row3);
     this.box = box;
 
-    const bar = board.buttons && board.buttons.undo ? board.buttons.undo.parentNode : null;
-    if (bar && bar.parentNode) bar.after(box);
+    // after the status lines (who moves, the engine's start, result, notices): beside the board
+    // on a wide screen, the status stays in view next to it, right under the toolbar
+    const after = board.messageEl && board.messageEl.parentNode ? board.messageEl
+      : board.buttons && board.buttons.undo ? board.buttons.undo.parentNode : null;
+    if (after && after.parentNode) after.after(box);
     else board.root.append(box);
 
     // the hint's arrow: above the pieces, below the focus square, drawn through
