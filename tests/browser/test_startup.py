@@ -254,3 +254,33 @@ def test_a_new_build_deletes_the_caches_of_older_ones(browser, server, board_pag
         assert names == ["tafl-fedcba987654"]
     finally:
         ctx.close()
+
+
+def test_a_kept_game_waits_for_the_engine_and_takes_no_first_move(browser, server, board_pages):
+    """A game kept in the tab (keep.js) is, like a link, a position the start table does not
+    cover: after a reload with Pyodide held back, a click is answered and no table move is
+    played over the kept game; when the engine is ready the kept game is there (merge find:
+    the table was offered whenever the address held no link)."""
+    held = Held()
+    ctx = browser.new_context(service_workers="block")
+    try:
+        bp = BoardPage(ctx.new_page(), server)
+        bp.page.goto(server + board_pages[(SLUG, "en")])
+        wait_ready(bp.page)
+        bp.move("d1", "c1")
+        wait_idle(bp.page)
+        assert bp.moves() == ["d1-c1"]
+        ctx.route(PYODIDE, held)
+        bp.page.reload()
+        mounted(bp.page)
+        assert bp.attr("data-state") == "loading"
+        bp.click("e1")  # an attacker that could move at the start: no table move now
+        assert bp.message().startswith("The engine is still starting")
+        assert bp.moves() == []
+        held.release()
+        wait_ready(bp.page)
+        wait_idle(bp.page)
+        assert bp.moves() == ["d1-c1"]
+        assert bp.errors == []
+    finally:
+        ctx.close()
