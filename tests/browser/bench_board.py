@@ -281,6 +281,25 @@ def main(argv=None) -> int:
                 cpy = run_bench(load_ruleset(ROOT / "variants_src" / slug / "rules.toml"), args.seconds, 1)
                 print(f"  {slug:<22} Pyodide {out['plies_per_s']:>9.0f} plies/s (Python {out['python']})   "
                       f"CPython {cpy['plies_per_s']:>9.0f} plies/s (Python {cpy['python']})")
+            # issue 13: the search's speed in the worker, 1 s from the start position, next to the
+            # same call (tafl_core.bridge.Session.best) in CPython in this process
+            # The first searches of a page run before V8 has tiered the hot wasm code up (Liftoff
+            # to TurboFan, slower under load): the first call is printed apart from the best of
+            # the next ones.
+            print("\nsearch in the worker's Pyodide, 1 s from the start position (Session.best): "
+                  "first call of the page | best of 3 more | CPython in this process")
+            from tafl_core.bridge import Session
+            for slug in ("copenhagen-hnefatafl", "alea-evangelii"):
+                page.goto(base + find_page(site, slug))
+                page.wait_for_selector(ready_sel, timeout=120_000)
+                outs = [page.evaluate("() => document.querySelector('#board').tbBoard.engine.call("
+                                      "'best', {seconds: 1})") for _ in range(4)]
+                first, warm = outs[0], max(outs[1:], key=lambda o: o["nps"])
+                rules = (ROOT / "variants_src" / slug / "rules.toml").read_text(encoding="utf-8")
+                cpy = Session(rules).best(seconds=1)
+                show = lambda o: f"depth {o['depth']}, {o['nodes']:>6} nodes, {o['nps']:>6} nodes/s"
+                print(f"  {slug:<22} {show(first)} | {show(warm)} | {show(cpy)}   "
+                      f"ratio warm Pyodide/CPython {warm['nps'] / max(cpy['nps'], 1):.2f}")
             ctx.close()
             browser.close()
         httpd.shutdown()
