@@ -48,21 +48,50 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 @dataclass(frozen=True)
 class Level:
-    """A playing strength: ``depth`` (most plies), ``seconds`` (time budget; None: the caller's),
-    ``noise`` (the spread of seeded random points added to each root move's score)."""
+    """A playing strength: ``depth`` (most plies), ``seconds`` (most seconds a move; None: no
+    cap), ``noise`` (the spread of seeded random points added to each root move's score, 0:
+    none) and ``share`` (the part of the caller's time budget the level spends: a weaker level
+    thinks for a fraction of the time a stronger one gets, so it also reaches less deep)."""
 
     depth: int
     seconds: float | None
     noise: int
+    share: float = 1.0
 
 
-#: The levels, weakest first; all run the same search, only the limits and the noise differ.
+#: The levels, weakest first; all run the same search (:class:`Search`, with the root's win and
+#: safety checks), only the limits and the noise differ, each one less than the level below.
 LEVELS: dict[str, Level] = {
-    "beginner": Level(1, 0.5, 150),
-    "easy": Level(2, 1.0, 60),
-    "medium": Level(3, 2.0, 15),
-    "strong": Level(MAX_DEPTH, None, 0),
+    "beginner": Level(1, 0.5, 150, 0.05),
+    "easy": Level(2, 1.0, 50, 0.1),
+    "medium": Level(3, 2.0, 10, 0.35),
+    "strong": Level(MAX_DEPTH, None, 0, 1.0),
 }
+
+
+def level_limits(level: str | None, depth: int | None = None, seconds: float | None = None,
+                 nodes: int | None = None) -> tuple[int | None, float | None, int | None, int]:
+    """The search limits ``(depth, seconds, nodes, noise)`` of ``level`` (a key of
+    :data:`LEVELS`, or None: the limits as given, no noise) when the caller allows ``depth``
+    plies, ``seconds`` seconds and ``nodes`` nodes: the level's depth cap, its share of the
+    seconds (at most its own cap; its cap alone when no seconds are given), the nodes as given.
+
+    Raises:
+        ValueError: an unknown level.
+    """
+    if level is None:
+        return depth, seconds, nodes, 0
+    if level not in LEVELS:
+        raise ValueError(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
+    lv = LEVELS[level]
+    depth = min(depth, lv.depth) if depth else lv.depth
+    if seconds:
+        seconds = seconds * lv.share
+        if lv.seconds is not None:
+            seconds = min(seconds, lv.seconds)
+    elif lv.seconds is not None:
+        seconds = lv.seconds
+    return depth, seconds, nodes, lv.noise
 
 
 class _Abort(Exception):
@@ -126,6 +155,9 @@ class Search:
         if g.result is not None or not g.move_codes():
             self.done = True
             return True
+        if self.depth == 0 and self.best is None and self._win_at_root():
+            self.done = self._guarded = True
+            return True
         now = time.perf_counter()
         ends = []
         if self.seconds is not None:
@@ -156,6 +188,9 @@ class Search:
                 self.done = True
             elif self.seconds is not None and self.elapsed + time.perf_counter() - now >= self.seconds:
                 self.done = True
+        if self.done and not self._guarded:
+            self._guarded = True
+            self._guard()
         self.elapsed += time.perf_counter() - now
         return self.done
 
@@ -186,6 +221,8 @@ class Search:
         self.node_budget = None
         self._root_best = None
         self._root_score = 0
+        self._root_scores: dict[int, int] = {}
+        self._guarded = False
 
     def _tick(self):
         if self._node_limit is not None and self.nodes >= self._node_limit:
@@ -221,6 +258,7 @@ class Search:
             self._unplay()
             if noise and abs(s) < WIN_BOUND:
                 s += self.rng.randint(-noise, noise)
+            self._root_scores[m] = s
             if s > best_score:
                 best_score, best_move = s, m
                 self._root_best, self._root_score = m, s
@@ -229,6 +267,60 @@ class Search:
         if not noise:   # a noisy root score is no bound for the table
             self._store(0, depth, best_score, -INF, beta, best_move)
         return best_score, best_move
+
+    def _win_at_root(self) -> bool:
+        """A move that ends the game at once in the side to move's favour, whatever the depth
+        or level: if there is one it is the reply (score ``WIN - 1``) and no search is needed."""
+        g = self.g
+        me = SIDE_NAMES[g.side]
+        for m in self._ordered(g.move_codes(), 0, 0):
+            g.play_code(m)
+            r = g.result
+            g.undo_code()
+            if r is not None and r.winner == me:
+                self.best, self.score, self.pv, self.depth = m, WIN - 1, [m], 1
+                self._turn_len = 1
+                return True
+        return False
+
+    def _loses_at_once(self, m: int) -> bool:
+        """True when after the side to move's move ``m`` the other side has a move that wins at
+        once (every reply played through the engine; a move that ends the game, or a berserk
+        step after which the same side moves again, is not such a move)."""
+        g = self.g
+        side = g.side
+        g.play_code(m)
+        try:
+            if g.result is not None or g.side == side:
+                return False
+            them = SIDE_NAMES[g.side]
+            for reply in g.move_codes():
+                g.play_code(reply)
+                r = g.result
+                g.undo_code()
+                if r is not None and r.winner == them:
+                    return True
+            return False
+        finally:
+            g.undo_code()
+
+    def _guard(self) -> None:
+        """The last check before a reply, whatever the depth, time or noise: if the chosen move
+        lets the other side win at once and a move exists that does not, the best-scored such
+        move (root scores of the last iteration, then move order) replaces it. Shallow or cut
+        searches (depth 1, where encirclement and exit forts are not looked for below the root)
+        and noisy levels need it; a search that has proved a win does not."""
+        if self.best is None or self.score >= WIN_BOUND or not self._loses_at_once(self.best):
+            return
+        g = self.g
+        scores = self._root_scores
+        order = self._ordered(g.move_codes(), 0, 0)
+        rank = {m: i for i, m in enumerate(order)}
+        for m in sorted(order, key=lambda c: (-scores.get(c, -INF), rank[c])):
+            if m != self.best and not self._loses_at_once(m):
+                self.best, self.pv, self._turn_len = m, [m], 1
+                self.score = scores.get(m, self.score)
+                return
 
     def _child(self, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
         """Score of the position after a move, from the mover's view: a berserk step that keeps
@@ -457,24 +549,16 @@ def best_move(game, depth: int | None = None, seconds: float | None = None, node
               level: str | None = None, seed: int = 0, use_tt: bool = True) -> dict:
     """Search ``game`` and return :meth:`Search.reply` (``{"move", "score", "depth", "nodes",
     "nps", "pv", "turn"}``). ``level`` (a key of :data:`LEVELS`) sets the depth, time budget and
-    noise; explicit ``depth``/``seconds`` narrow them further; with no limit at all the search
+    noise (:func:`level_limits`: its depth cap, its share of ``seconds``); with no limit at all the search
     spends :data:`DEFAULT_SECONDS`. The game is left as it was.
 
     Raises:
         ValueError: an unknown level.
     """
-    noise = 0
-    if level is not None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
-        lv = LEVELS[level]
-        depth = min(depth, lv.depth) if depth else lv.depth
-        if lv.seconds is not None:
-            seconds = min(seconds, lv.seconds) if seconds else lv.seconds
-        noise = lv.noise
+    depth, seconds, nodes, noise = level_limits(level, depth, seconds, nodes)
     if seconds is None and nodes is None and (depth is None or depth >= MAX_DEPTH):
         seconds = DEFAULT_SECONDS
     return Search(game, use_tt=use_tt, noise=noise, seed=seed).run(depth, seconds, nodes)
 
 
-__all__ = ["Search", "best_move", "Level", "LEVELS", "WIN", "WIN_BOUND", "INF", "MAX_DEPTH"]
+__all__ = ["Search", "best_move", "level_limits", "Level", "LEVELS", "WIN", "WIN_BOUND", "INF", "MAX_DEPTH"]
