@@ -14,8 +14,14 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   at most two pieces left), so a win in one is never missed, and since every move of the
   side before it is answered so, a threatened loss in one is answered whenever an answer exists
   (from depth 1 on);
-* levels (:data:`LEVELS`): from ``beginner`` (depth 1, seeded noise on the root scores so games
-  differ) to ``strong`` (the full time budget), all through :class:`Search`.
+* the root's own checks, whatever the depth, level or cut (:meth:`Search._win_at_root`,
+  :meth:`Search._guard`): a move that wins at once is played without a search, and a chosen
+  move after which the other side wins at once is replaced by one after which it cannot,
+  where there is one (every reply played through the engine), so encirclement and exit forts,
+  which the leaf does not look for, are seen one ply deep too;
+* levels (:data:`LEVELS`): from ``beginner`` (depth 1, a small share of the time, seeded noise
+  on the root scores and often a random safe move, so games differ) to ``strong`` (the full
+  time budget), all through :class:`Search`.
 
 Scores are ints from the side to move's point of view; a won game scores ``WIN - plies``
 (sooner wins score higher), a draw 0. The time budget is checked by the search itself
@@ -41,6 +47,9 @@ WIN_BOUND = WIN - 10_000
 MAX_DEPTH = 64
 #: Time budget of :func:`best_move` when no depth, time or node limit is given (seconds).
 DEFAULT_SECONDS = 2.0
+#: A search with root noise ``N`` replies with a random (safe) move with the chance ``N`` times
+#: this (so 0.4 at noise 200): the weaker levels' seeded randomness (:meth:`Search._random_move`).
+RANDOM_MOVE_PER_NOISE = 1 / 500
 #: Entries of the transposition table before it is cleared.
 TT_MAX = 300_000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -49,7 +58,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 @dataclass(frozen=True)
 class Level:
     """A playing strength: ``depth`` (most plies), ``seconds`` (most seconds a move; None: no
-    cap), ``noise`` (the spread of seeded random points added to each root move's score, 0:
+    cap), ``noise`` (the spread of seeded random points added to each root move's score, and
+    the chance ``noise`` * :data:`RANDOM_MOVE_PER_NOISE` of a random safe move instead; 0:
     none) and ``share`` (the part of the caller's time budget the level spends: a weaker level
     thinks for a fraction of the time a stronger one gets, so it also reaches less deep)."""
 
@@ -62,9 +72,9 @@ class Level:
 #: The levels, weakest first; all run the same search (:class:`Search`, with the root's win and
 #: safety checks), only the limits and the noise differ, each one less than the level below.
 LEVELS: dict[str, Level] = {
-    "beginner": Level(1, 0.5, 150, 0.05),
-    "easy": Level(2, 1.0, 50, 0.1),
-    "medium": Level(3, 2.0, 10, 0.35),
+    "beginner": Level(1, 0.5, 200, 0.2),
+    "easy": Level(2, 1.0, 60, 0.35),
+    "medium": Level(3, 2.0, 15, 0.5),
     "strong": Level(MAX_DEPTH, None, 0, 1.0),
 }
 
@@ -105,7 +115,8 @@ class Search:
     Args:
         game: the :class:`~tafl_core.game.Game` to move in.
         use_tt: keep a transposition table (off only to check that it changes no result).
-        noise: spread of seeded random points added to the root moves' scores (0: none).
+        noise: spread of seeded random points added to the root moves' scores, and the chance
+            ``noise`` * :data:`RANDOM_MOVE_PER_NOISE` of a random safe move as the reply (0: none).
         seed: seed of that noise.
         evaluator: an :class:`~tafl_core.evaluate.Evaluator` (default: one for the game).
     """
@@ -119,6 +130,7 @@ class Search:
         self.tt: dict[int, tuple] = {}
         self.noise = noise
         self.rng = random.Random(seed)
+        self._pick_rng = random.Random(seed * 2 + 1)   # the random move's draw, apart from the scores'
         self.history: dict[int, int] = {}
         self.killers = [[0, 0] for _ in range(MAX_DEPTH * 4 + 8)]
         self.nodes = 0
@@ -190,6 +202,7 @@ class Search:
                 self.done = True
         if self.done and not self._guarded:
             self._guarded = True
+            self._random_move()
             self._guard()
         self.elapsed += time.perf_counter() - now
         return self.done
@@ -303,6 +316,24 @@ class Search:
             return False
         finally:
             g.undo_code()
+
+    def _random_move(self) -> None:
+        """With noise ``N``, with the chance ``N`` * :data:`RANDOM_MOVE_PER_NOISE` (seeded) the
+        reply is a random move instead of the best one - one that does not let the other side
+        win at once where there is such a move; never when the search has proved a win (and a
+        win in one is taken before any search)."""
+        if not self.noise or self.best is None or self.score >= WIN_BOUND:
+            return
+        rng = self._pick_rng
+        if rng.random() >= self.noise * RANDOM_MOVE_PER_NOISE:
+            return
+        codes = sorted(self.g.move_codes())
+        rng.shuffle(codes)
+        for m in codes:
+            if not self._loses_at_once(m):
+                self.best, self.pv, self._turn_len = m, [m], 1
+                self.score = self._root_scores.get(m, self.score)
+                return
 
     def _guard(self) -> None:
         """The last check before a reply, whatever the depth, time or noise: if the chosen move
