@@ -48,8 +48,11 @@ MAX_DEPTH = 64
 #: Time budget of :func:`best_move` when no depth, time or node limit is given (seconds).
 DEFAULT_SECONDS = 2.0
 #: A search with root noise ``N`` replies with a random (safe) move with the chance ``N`` times
-#: this (so 0.4 at noise 200): the weaker levels' seeded randomness (:meth:`Search._random_move`).
-RANDOM_MOVE_PER_NOISE = 1 / 500
+#: this (0.75 at beginner's 200, 0.34 at easy's 90, 0.09 at medium's 25): the weaker levels'
+#: seeded randomness (:meth:`Search._random_move`). At the depths 1 s reaches the defenders win
+#: most games whoever plays them, so a level beats the one below only where its opponent also
+#: defends badly: random moves weaken a level's defence much more than a shallower search does.
+RANDOM_MOVE_PER_NOISE = 1 / 267
 #: Entries of the transposition table before it is cleared.
 TT_MAX = 300_000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -72,9 +75,9 @@ class Level:
 #: The levels, weakest first; all run the same search (:class:`Search`, with the root's win and
 #: safety checks), only the limits and the noise differ, each one less than the level below.
 LEVELS: dict[str, Level] = {
-    "beginner": Level(1, 0.5, 200, 0.2),
-    "easy": Level(2, 1.0, 60, 0.35),
-    "medium": Level(3, 2.0, 15, 0.5),
+    "beginner": Level(1, 0.5, 200, 0.25),
+    "easy": Level(2, 1.0, 90, 0.5),
+    "medium": Level(3, 2.0, 25, 0.6),
     "strong": Level(MAX_DEPTH, None, 0, 1.0),
 }
 

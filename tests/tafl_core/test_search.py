@@ -307,9 +307,16 @@ def test_levels_from_beginner_to_strong_and_seeded_noise():
     assert LEVELS["beginner"].noise > 0 and LEVELS["strong"].noise == 0
     assert LEVELS["beginner"].depth < LEVELS["strong"].depth
     g = Game(rules("copenhagen-hnefatafl"))
-    moves = {best_move(g, level="beginner", seed=s, nodes=5000)["move"] for s in range(8)}
-    assert len(moves) > 1, "seeded noise makes beginner games differ"
-    assert best_move(g, level="beginner", seed=3, nodes=5000)["move"] == best_move(g, level="beginner", seed=3, nodes=5000)["move"]
+    noise = LEVELS["beginner"].noise
+
+    def beginner(seed):   # the level's depth and noise, no time limit (no test is timed)
+        return Search(g, noise=noise, seed=seed).run(depth=LEVELS["beginner"].depth)["move"]
+
+    moves = [beginner(s) for s in range(12)]
+    assert len(set(moves)) > 2, "seeded noise makes beginner games differ"
+    assert moves == [beginner(s) for s in range(12)], "the same seed gives the same move"
+    # without noise the same depth gives one move whatever the seed
+    assert len({Search(g, seed=s).run(depth=1)["move"] for s in range(4)}) == 1
 
 
 def test_each_level_searches_less_than_the_one_above():
