@@ -82,20 +82,24 @@ def _player_move(name: str, game: Game, rng: random.Random, seconds: float, seed
         return rng.choice(game.move_codes())
     if name == "greedy":
         return greedy_move(game, rng)
-    level = LEVELS[name]
-    secs = seconds if level.seconds is None else min(seconds, level.seconds)
-    reply = best_move(game, seconds=secs, level=name, seed=seed)
+    reply = best_move(game, seconds=seconds, level=name, seed=seed)   # the level's share of seconds
     mv = game.parse_move(reply["move"])
     return mv.frm << 10 | mv.to
 
 
-def play_match(ruleset, p1: str, p2: str, games: int, seconds: float, seed: int = 1, log=None) -> dict:
-    """``games`` games of ``p1`` against ``p2`` under ``ruleset``: game ``i`` has ``p1`` on the
-    attackers' side when ``i`` is even; games ``2k`` and ``2k+1`` open with the same
-    :data:`OPENING_PLIES` random plies (seed ``seed + k``); a game longer than
-    :data:`MATCH_MAX_PLIES` plies is a draw. Returns ``{"wins", "draws", "losses"}`` from
-    ``p1``'s view plus ``elo`` and ``elo_error`` (see :func:`elo_difference`)."""
+def play_match(ruleset, p1: str, p2: str, games: int, seconds: float, seed: int = 1, log=None,
+               max_plies: int = MATCH_MAX_PLIES, progress: bool = False) -> dict:
+    """``games`` games of ``p1`` against ``p2`` under ``ruleset``, ``seconds`` the time budget
+    of a move (each level spends its share, :func:`tafl_core.search.level_limits`): game ``i``
+    has ``p1`` on the attackers' side when ``i`` is even; games ``2k`` and ``2k+1`` open with
+    the same :data:`OPENING_PLIES` random plies (seed ``seed * 1000 + k``); a game not over
+    after ``max_plies`` plies (default :data:`MATCH_MAX_PLIES`) is a draw. ``log`` gets one line
+    per game, with ``progress`` followed by the tally so far (so a run cut off still gives a
+    figure). Returns ``{"wins", "draws", "losses"}`` from ``p1``'s view plus ``elo`` and
+    ``elo_error`` (see :func:`elo_difference`), and ``by_side``: ``p1``'s wins, draws and
+    losses as attackers and as defenders."""
     w = d = l = 0
+    by_side = {SIDE_NAMES[0]: [0, 0, 0], SIDE_NAMES[1]: [0, 0, 0]}
     for i in range(games):
         rng = random.Random(seed * 1000 + i // 2)
         game = Game(ruleset)
@@ -106,7 +110,7 @@ def play_match(ruleset, p1: str, p2: str, games: int, seconds: float, seed: int 
             game.play_code(rng.choice(codes))
         side_of_p1 = SIDE_NAMES[0] if i % 2 == 0 else SIDE_NAMES[1]
         ply = 0
-        while game.result is None and ply < MATCH_MAX_PLIES:
+        while game.result is None and ply < max_plies:
             if not game.move_codes():
                 break
             name = p1 if game.to_move == side_of_p1 else p2
@@ -115,14 +119,23 @@ def play_match(ruleset, p1: str, p2: str, games: int, seconds: float, seed: int 
         winner = game.result.winner if game.result else None
         if winner is None:
             d += 1
+            by_side[side_of_p1][1] += 1
         elif winner == side_of_p1:
             w += 1
+            by_side[side_of_p1][0] += 1
         else:
             l += 1
+            by_side[side_of_p1][2] += 1
         if log:
-            log(f"game {i + 1}: {p1} as {side_of_p1}: {winner or 'draw'} after {len(game.moves_played)} plies")
+            how = game.result.reason if game.result else f"no result in {max_plies} plies"
+            line = f"game {i + 1}: {p1} as {side_of_p1}: {winner or 'draw'} ({how}) after {len(game.moves_played)} plies"
+            if progress:
+                elo, err = elo_difference(w, d, l)
+                line += f"; so far {w}-{d}-{l} (W-D-L for {p1}), Elo {elo:+.0f} ± {err:.0f}"
+            log(line)
     elo, err = elo_difference(w, d, l)
-    return {"wins": w, "draws": d, "losses": l, "elo": elo, "elo_error": err}
+    return {"wins": w, "draws": d, "losses": l, "elo": elo, "elo_error": err,
+            "by_side": {k: dict(zip(("wins", "draws", "losses"), v)) for k, v in by_side.items()}}
 
 
 def elo_difference(wins: int, draws: int, losses: int) -> tuple[float, float]:
@@ -157,12 +170,16 @@ def cmd_match(args) -> int:
         raise _usage("--seconds must be more than 0 and at most 600")
     ruleset = load_ruleset(resolve_variant(args.variant))
     p1, p2 = args.players
-    out = play_match(ruleset, p1, p2, args.games, args.seconds, args.seed, None if args.json else print)
+    if not 1 <= args.max_plies <= 100_000:
+        raise _usage("--max-plies must be 1 to 100000")
+    log = None if args.json else (lambda text: print(text, flush=True))
+    out = play_match(ruleset, p1, p2, args.games, args.seconds, args.seed, log, args.max_plies, args.progress)
     if args.json:
         print(json.dumps({"players": [p1, p2], "games": args.games, **out}))
     else:
         print(f"{p1} vs {p2}: {out['wins']} wins, {out['draws']} draws, {out['losses']} losses for {p1}; "
-              f"Elo difference {out['elo']:+.0f} ± {out['elo_error']:.0f} (95 %)")
+              f"Elo difference {out['elo']:+.0f} ± {out['elo_error']:.0f} (95 %); as attackers "
+              + ", as defenders ".join(f"{v['wins']}-{v['draws']}-{v['losses']}" for v in out["by_side"].values()))
     return 0
 
 
@@ -194,8 +211,12 @@ def add_parsers(sub) -> None:
     sp = sub.add_parser("match", help="engine players against each other")
     sp.add_argument("--variant", required=True)
     sp.add_argument("--games", type=int, required=True)
-    sp.add_argument("--seconds", type=float, default=0.2, help="time per move of the strong level")
+    sp.add_argument("--seconds", type=float, default=0.2,
+                    help="time budget of a move (the strong level's; weaker levels spend their share)")
     sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--max-plies", type=int, default=MATCH_MAX_PLIES,
+                    help=f"a game not over after this many plies is a draw (default {MATCH_MAX_PLIES})")
+    sp.add_argument("--progress", action="store_true", help="the tally so far after every game")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("players", nargs=2, metavar="PLAYER", help="random | greedy | " + " | ".join(LEVELS))
     sp = sub.add_parser("bench-search", help="search speed in start positions")

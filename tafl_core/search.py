@@ -14,8 +14,14 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   at most two pieces left), so a win in one is never missed, and since every move of the
   side before it is answered so, a threatened loss in one is answered whenever an answer exists
   (from depth 1 on);
-* levels (:data:`LEVELS`): from ``beginner`` (depth 1, seeded noise on the root scores so games
-  differ) to ``strong`` (the full time budget), all through :class:`Search`.
+* the root's own checks, whatever the depth, level or cut (:meth:`Search._win_at_root`,
+  :meth:`Search._guard`): a move that wins at once is played without a search, and a chosen
+  move after which the other side wins at once is replaced by one after which it cannot,
+  where there is one (every reply played through the engine), so encirclement and exit forts,
+  which the leaf does not look for, are seen one ply deep too;
+* levels (:data:`LEVELS`): from ``beginner`` (depth 1, a small share of the time, seeded noise
+  on the root scores and often a random safe move, so games differ) to ``strong`` (the full
+  time budget), all through :class:`Search`.
 
 Scores are ints from the side to move's point of view; a won game scores ``WIN - plies``
 (sooner wins score higher), a draw 0. The time budget is checked by the search itself
@@ -41,6 +47,12 @@ WIN_BOUND = WIN - 10_000
 MAX_DEPTH = 64
 #: Time budget of :func:`best_move` when no depth, time or node limit is given (seconds).
 DEFAULT_SECONDS = 2.0
+#: A search with root noise ``N`` replies with a random (safe) move with the chance ``N`` times
+#: this (0.75 at beginner's 200, 0.34 at easy's 90, 0.09 at medium's 25): the weaker levels'
+#: seeded randomness (:meth:`Search._random_move`). At the depths 1 s reaches the defenders win
+#: most games whoever plays them, so a level beats the one below only where its opponent also
+#: defends badly: random moves weaken a level's defence much more than a shallower search does.
+RANDOM_MOVE_PER_NOISE = 1 / 267
 #: Entries of the transposition table before it is cleared.
 TT_MAX = 300_000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -48,21 +60,51 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 @dataclass(frozen=True)
 class Level:
-    """A playing strength: ``depth`` (most plies), ``seconds`` (time budget; None: the caller's),
-    ``noise`` (the spread of seeded random points added to each root move's score)."""
+    """A playing strength: ``depth`` (most plies), ``seconds`` (most seconds a move; None: no
+    cap), ``noise`` (the spread of seeded random points added to each root move's score, and
+    the chance ``noise`` * :data:`RANDOM_MOVE_PER_NOISE` of a random safe move instead; 0:
+    none) and ``share`` (the part of the caller's time budget the level spends: a weaker level
+    thinks for a fraction of the time a stronger one gets, so it also reaches less deep)."""
 
     depth: int
     seconds: float | None
     noise: int
+    share: float = 1.0
 
 
-#: The levels, weakest first; all run the same search, only the limits and the noise differ.
+#: The levels, weakest first; all run the same search (:class:`Search`, with the root's win and
+#: safety checks), only the limits and the noise differ, each one less than the level below.
 LEVELS: dict[str, Level] = {
-    "beginner": Level(1, 0.5, 150),
-    "easy": Level(2, 1.0, 60),
-    "medium": Level(3, 2.0, 15),
-    "strong": Level(MAX_DEPTH, None, 0),
+    "beginner": Level(1, 0.5, 200, 0.25),
+    "easy": Level(2, 1.0, 90, 0.5),
+    "medium": Level(3, 2.0, 25, 0.6),
+    "strong": Level(MAX_DEPTH, None, 0, 1.0),
 }
+
+
+def level_limits(level: str | None, depth: int | None = None, seconds: float | None = None,
+                 nodes: int | None = None) -> tuple[int | None, float | None, int | None, int]:
+    """The search limits ``(depth, seconds, nodes, noise)`` of ``level`` (a key of
+    :data:`LEVELS`, or None: the limits as given, no noise) when the caller allows ``depth``
+    plies, ``seconds`` seconds and ``nodes`` nodes: the level's depth cap, its share of the
+    seconds (at most its own cap; its cap alone when no seconds are given), the nodes as given.
+
+    Raises:
+        ValueError: an unknown level.
+    """
+    if level is None:
+        return depth, seconds, nodes, 0
+    if level not in LEVELS:
+        raise ValueError(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
+    lv = LEVELS[level]
+    depth = min(depth, lv.depth) if depth else lv.depth
+    if seconds:
+        seconds = seconds * lv.share
+        if lv.seconds is not None:
+            seconds = min(seconds, lv.seconds)
+    elif lv.seconds is not None:
+        seconds = lv.seconds
+    return depth, seconds, nodes, lv.noise
 
 
 class _Abort(Exception):
@@ -76,7 +118,8 @@ class Search:
     Args:
         game: the :class:`~tafl_core.game.Game` to move in.
         use_tt: keep a transposition table (off only to check that it changes no result).
-        noise: spread of seeded random points added to the root moves' scores (0: none).
+        noise: spread of seeded random points added to the root moves' scores, and the chance
+            ``noise`` * :data:`RANDOM_MOVE_PER_NOISE` of a random safe move as the reply (0: none).
         seed: seed of that noise.
         evaluator: an :class:`~tafl_core.evaluate.Evaluator` (default: one for the game).
     """
@@ -90,6 +133,7 @@ class Search:
         self.tt: dict[int, tuple] = {}
         self.noise = noise
         self.rng = random.Random(seed)
+        self._pick_rng = random.Random(seed * 2 + 1)   # the random move's draw, apart from the scores'
         self.history: dict[int, int] = {}
         self.killers = [[0, 0] for _ in range(MAX_DEPTH * 4 + 8)]
         self.nodes = 0
@@ -126,6 +170,9 @@ class Search:
         if g.result is not None or not g.move_codes():
             self.done = True
             return True
+        if self.depth == 0 and self.best is None and self._win_at_root():
+            self.done = self._guarded = True
+            return True
         now = time.perf_counter()
         ends = []
         if self.seconds is not None:
@@ -156,6 +203,10 @@ class Search:
                 self.done = True
             elif self.seconds is not None and self.elapsed + time.perf_counter() - now >= self.seconds:
                 self.done = True
+        if self.done and not self._guarded:
+            self._guarded = True
+            self._random_move()
+            self._guard()
         self.elapsed += time.perf_counter() - now
         return self.done
 
@@ -186,6 +237,8 @@ class Search:
         self.node_budget = None
         self._root_best = None
         self._root_score = 0
+        self._root_scores: dict[int, int] = {}
+        self._guarded = False
 
     def _tick(self):
         if self._node_limit is not None and self.nodes >= self._node_limit:
@@ -221,6 +274,7 @@ class Search:
             self._unplay()
             if noise and abs(s) < WIN_BOUND:
                 s += self.rng.randint(-noise, noise)
+            self._root_scores[m] = s
             if s > best_score:
                 best_score, best_move = s, m
                 self._root_best, self._root_score = m, s
@@ -229,6 +283,78 @@ class Search:
         if not noise:   # a noisy root score is no bound for the table
             self._store(0, depth, best_score, -INF, beta, best_move)
         return best_score, best_move
+
+    def _win_at_root(self) -> bool:
+        """A move that ends the game at once in the side to move's favour, whatever the depth
+        or level: if there is one it is the reply (score ``WIN - 1``) and no search is needed."""
+        g = self.g
+        me = SIDE_NAMES[g.side]
+        for m in self._ordered(g.move_codes(), 0, 0):
+            g.play_code(m)
+            r = g.result
+            g.undo_code()
+            if r is not None and r.winner == me:
+                self.best, self.score, self.pv, self.depth = m, WIN - 1, [m], 1
+                self._turn_len = 1
+                return True
+        return False
+
+    def _loses_at_once(self, m: int) -> bool:
+        """True when after the side to move's move ``m`` the other side has a move that wins at
+        once (every reply played through the engine; a move that ends the game, or a berserk
+        step after which the same side moves again, is not such a move)."""
+        g = self.g
+        side = g.side
+        g.play_code(m)
+        try:
+            if g.result is not None or g.side == side:
+                return False
+            them = SIDE_NAMES[g.side]
+            for reply in g.move_codes():
+                g.play_code(reply)
+                r = g.result
+                g.undo_code()
+                if r is not None and r.winner == them:
+                    return True
+            return False
+        finally:
+            g.undo_code()
+
+    def _random_move(self) -> None:
+        """With noise ``N``, with the chance ``N`` * :data:`RANDOM_MOVE_PER_NOISE` (seeded) the
+        reply is a random move instead of the best one - one that does not let the other side
+        win at once where there is such a move; never when the search has proved a win (and a
+        win in one is taken before any search)."""
+        if not self.noise or self.best is None or self.score >= WIN_BOUND:
+            return
+        rng = self._pick_rng
+        if rng.random() >= self.noise * RANDOM_MOVE_PER_NOISE:
+            return
+        codes = sorted(self.g.move_codes())
+        rng.shuffle(codes)
+        for m in codes:
+            if not self._loses_at_once(m):
+                self.best, self.pv, self._turn_len = m, [m], 1
+                self.score = self._root_scores.get(m, self.score)
+                return
+
+    def _guard(self) -> None:
+        """The last check before a reply, whatever the depth, time or noise: if the chosen move
+        lets the other side win at once and a move exists that does not, the best-scored such
+        move (root scores of the last iteration, then move order) replaces it. Shallow or cut
+        searches (depth 1, where encirclement and exit forts are not looked for below the root)
+        and noisy levels need it; a search that has proved a win does not."""
+        if self.best is None or self.score >= WIN_BOUND or not self._loses_at_once(self.best):
+            return
+        g = self.g
+        scores = self._root_scores
+        order = self._ordered(g.move_codes(), 0, 0)
+        rank = {m: i for i, m in enumerate(order)}
+        for m in sorted(order, key=lambda c: (-scores.get(c, -INF), rank[c])):
+            if m != self.best and not self._loses_at_once(m):
+                self.best, self.pv, self._turn_len = m, [m], 1
+                self.score = scores.get(m, self.score)
+                return
 
     def _child(self, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
         """Score of the position after a move, from the mover's view: a berserk step that keeps
@@ -457,24 +583,16 @@ def best_move(game, depth: int | None = None, seconds: float | None = None, node
               level: str | None = None, seed: int = 0, use_tt: bool = True) -> dict:
     """Search ``game`` and return :meth:`Search.reply` (``{"move", "score", "depth", "nodes",
     "nps", "pv", "turn"}``). ``level`` (a key of :data:`LEVELS`) sets the depth, time budget and
-    noise; explicit ``depth``/``seconds`` narrow them further; with no limit at all the search
+    noise (:func:`level_limits`: its depth cap, its share of ``seconds``); with no limit at all the search
     spends :data:`DEFAULT_SECONDS`. The game is left as it was.
 
     Raises:
         ValueError: an unknown level.
     """
-    noise = 0
-    if level is not None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
-        lv = LEVELS[level]
-        depth = min(depth, lv.depth) if depth else lv.depth
-        if lv.seconds is not None:
-            seconds = min(seconds, lv.seconds) if seconds else lv.seconds
-        noise = lv.noise
+    depth, seconds, nodes, noise = level_limits(level, depth, seconds, nodes)
     if seconds is None and nodes is None and (depth is None or depth >= MAX_DEPTH):
         seconds = DEFAULT_SECONDS
     return Search(game, use_tt=use_tt, noise=noise, seed=seed).run(depth, seconds, nodes)
 
 
-__all__ = ["Search", "best_move", "Level", "LEVELS", "WIN", "WIN_BOUND", "INF", "MAX_DEPTH"]
+__all__ = ["Search", "best_move", "level_limits", "Level", "LEVELS", "WIN", "WIN_BOUND", "INF", "MAX_DEPTH"]

@@ -307,9 +307,33 @@ def test_levels_from_beginner_to_strong_and_seeded_noise():
     assert LEVELS["beginner"].noise > 0 and LEVELS["strong"].noise == 0
     assert LEVELS["beginner"].depth < LEVELS["strong"].depth
     g = Game(rules("copenhagen-hnefatafl"))
-    moves = {best_move(g, level="beginner", seed=s, nodes=5000)["move"] for s in range(8)}
-    assert len(moves) > 1, "seeded noise makes beginner games differ"
-    assert best_move(g, level="beginner", seed=3, nodes=5000)["move"] == best_move(g, level="beginner", seed=3, nodes=5000)["move"]
+    noise = LEVELS["beginner"].noise
+
+    def beginner(seed):   # the level's depth and noise, no time limit (no test is timed)
+        return Search(g, noise=noise, seed=seed).run(depth=LEVELS["beginner"].depth)["move"]
+
+    moves = [beginner(s) for s in range(12)]
+    assert len(set(moves)) > 2, "seeded noise makes beginner games differ"
+    assert moves == [beginner(s) for s in range(12)], "the same seed gives the same move"
+    # without noise the same depth gives one move whatever the seed
+    assert len({Search(g, seed=s).run(depth=1)["move"] for s in range(4)}) == 1
+
+
+def test_each_level_searches_less_than_the_one_above():
+    # the issue: levels from "beginner" (shallow, seeded randomness) to "strong" (the full time
+    # budget), the same code path; each level below gets less depth, less time, more noise
+    from tafl_core.search import level_limits
+    names = list(LEVELS)
+    limits = [level_limits(n, seconds=1.0) for n in names]
+    assert limits[-1] == (LEVELS["strong"].depth, 1.0, None, 0)   # strong: the whole budget
+    for (d0, s0, _n0, z0), (d1, s1, _n1, z1) in zip(limits, limits[1:]):
+        assert d0 < d1 and s0 < s1 and z0 > z1
+    # a depth or node limit of the caller narrows the level's; an unknown level is refused
+    d, _s, n, _z = level_limits("medium", depth=2, seconds=1.0, nodes=99)
+    assert (d, n) == (2, 99)
+    assert level_limits(None, 4, 2.0, None) == (4, 2.0, None, 0)
+    with pytest.raises(ValueError):
+        level_limits("grandmaster")
 
 
 # -- command line --------------------------------------------------------------------------------
@@ -342,6 +366,18 @@ def test_cli_match_output(capsys):
     assert main(["match", "--variant", "brandubh", "--games", "2", "--json", "greedy", "random"]) == 0
     res = json.loads(capsys.readouterr().out)
     assert res["wins"] + res["draws"] + res["losses"] == 2
+    assert sum(v["wins"] + v["draws"] + v["losses"] for v in res["by_side"].values()) == 2
+
+
+def test_cli_match_progress_and_ply_cap(capsys):
+    # --max-plies 4: no game of random players is over after 4 plies in Brandubh's start (the
+    # king needs more moves to reach a corner, the attackers more to surround him): all draws
+    assert main(["match", "--variant", "brandubh", "--games", "2", "--max-plies", "4", "--progress",
+                 "random", "random"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert "no result in 4 plies" in out[0] and "so far 0-1-0" in out[0]
+    assert "so far 0-2-0" in out[1]
+    assert out[-1].startswith("random vs random: 0 wins, 2 draws, 0 losses")
 
 
 def test_elo_difference():
