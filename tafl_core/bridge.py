@@ -276,16 +276,12 @@ class Session:
         Raises:
             ValueError: an unknown level or a limit out of range.
         """
-        from .search import LEVELS, Search
+        from .search import LEVELS, Search, level_limits
         seconds, depth, nodes = _search_limits(seconds, depth, nodes)
-        noise = 0
-        if level:
-            if level not in LEVELS:
-                raise ValueError(f"unknown level '{shown_text(str(level))}' (one of {', '.join(LEVELS)})")
-            lv = LEVELS[level]
-            depth = min(depth, lv.depth) if depth else lv.depth
-            seconds = lv.seconds if lv.seconds is not None and not seconds else seconds
-            noise = lv.noise
+        if level and level not in LEVELS:
+            raise ValueError(f"unknown level '{shown_text(str(level))}' (one of {', '.join(LEVELS)})")
+        # the same limits as best_move and match: the level's depth cap, share of the time, noise
+        depth, seconds, nodes, noise = level_limits(level or None, depth, seconds, nodes)
         self._search = Search(self.game, noise=noise, seed=int(seed))
         self._search.start(depth, seconds if seconds else (None if depth or nodes else 2.0), nodes)
         self._search_key = self._game_key()
