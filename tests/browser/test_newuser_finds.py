@@ -53,3 +53,30 @@ def test_stepped_back_to_the_computers_turn_the_status_says_it_waits(open_board,
         assert bp.errors == []
     finally:
         opponent_off(bp)
+
+
+# While the engine starts, the start-up status lists what waits for it ("Zurück, Vor, …"); it left
+# out the box against the computer, the hint and the game records, which are disabled too.
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_start_up_status_names_every_control_that_waits(browser, server, board_pages, lang):
+    from test_startup import PYODIDE, Held, engine_status, mounted
+    held = Held()
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.route(PYODIDE, held)
+        page = ctx.new_page()
+        page.goto(server + board_pages[(BRANDUBH, lang)])
+        mounted(page)
+        assert page.get_attribute("#board", "data-state") == "loading"
+        text = engine_status(page)
+        # every button that waits for the engine, by its own label on the page
+        waiting = page.eval_on_selector_all(
+            "#board .tb-panel button:disabled", "els => els.filter(e => e.offsetParent).map(e => e.textContent.trim())")
+        assert waiting, "no button waits for the engine"
+        for label in waiting:
+            assert label in text, (label, text)
+        assert page.is_disabled("#board [data-opponent-toggle]")
+        assert ("gegen den Computer" if lang == "de" else "against the computer") in text
+        held.release()
+    finally:
+        ctx.close()
