@@ -80,3 +80,35 @@ def test_start_up_status_names_every_control_that_waits(browser, server, board_p
         held.release()
     finally:
         ctx.close()
+
+
+def _luminance(rgb: str) -> float:
+    """Relative luminance (WCAG 2.x) of a CSS colour 'rgb(r, g, b)' or 'rgba(r, g, b, a)'."""
+    parts = [float(x) for x in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    lin = [(c / 255) / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in parts]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+# Dark mode (the theme's toggle): the legend drew the attacker's dark disc (#1f1f1f) straight on
+# the slate background, where it looked like an empty ring. Now the swatches stand on the board's
+# square colour, so the dark disc shows against it (WCAG 1.4.11: non-text contrast at least 3:1).
+def test_dark_mode_legend_pieces_stand_on_the_square_colour(open_board):
+    bp = open_board(BRANDUBH, "de")
+    page = bp.page
+    try:
+        page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'slate')")
+        got = page.evaluate("""() => [...document.querySelectorAll('#board .tafl-legend .tafl-swatch')].map(s => {
+            const c = s.querySelector('circle');
+            return c ? {bg: getComputedStyle(s).backgroundColor, fill: c.getAttribute('fill')} : null;
+        }).filter(Boolean)""")
+        attacker = [g for g in got if g["fill"].lower() == "#1f1f1f"]
+        assert attacker, got
+        for g in attacker:
+            assert _contrast(g["bg"], "rgb(31, 31, 31)") >= 3, g
+    finally:
+        page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
