@@ -40,9 +40,10 @@ serve: site
 test: venv node test-js
 	$(PY) -m pytest -q
 
-# Two processes (pytest-xdist) where there are two cores: the fast suite has no shared state.
+# Two processes (pytest-xdist) where there are two cores, one test file per process at a time
+# (--dist loadfile: tests/tafl_core/test_reasons.py checks at its end what its own tests saw).
 test-fast: venv test-js
-	$(PY) -m pytest -q -m "not browser and not slow" -n auto
+	$(PY) -m pytest -q -m "not browser and not slow" -n auto --dist loadfile
 
 # The board's modules that do not touch the DOM (docs/assets/board/), with Node's own test
 # runner (no packages; FUZZ_EXAMPLES=<n> for a longer fuzz run of the share-link codec).

@@ -218,6 +218,13 @@ export class OpponentController {
     return h.ui.mode === "play" && computerToMove(h.st, this.computer) && !h.st.can_redo;
   }
 
+  /** Whether the computer is to move in the position shown but waits, because moves were taken
+   *  back or the reader stepped back in the move list (Redo possible; see blocks()). */
+  waits() {
+    const h = this.host;
+    return h.ui.mode === "play" && computerToMove(h.st, this.computer) && !!h.st.can_redo;
+  }
+
   /** Say why a click on the board moves nothing now (the computer is to move). */
   refuse() {
     const O = this.O;
@@ -498,6 +505,10 @@ class OpponentView {
     if (!editing && ctrl.blocks()) {
       const side = ctrl.sideName(ctrl.computer);
       b.statusEl.textContent = thinking === "move" ? O.thinking(side) : O.computersTurn(side);
+      b.statusEl.hidden = false;
+    } else if (!editing && ctrl.waits()) {
+      // stepped back (Redo possible) to the computer's turn: say why it does not move
+      b.statusEl.textContent = O.computerWaits(ctrl.sideName(ctrl.computer));
       b.statusEl.hidden = false;
     }
     b.statusEl.classList.toggle("tb-thinking", !editing && thinking === "move");

@@ -23,7 +23,7 @@ export const STRINGS = {
     engineError: (msg) => `Die Spiel-Engine konnte nicht geladen werden: ${msg}`,
     // start-up (issue 14): the phases, the first move before the engine, a failed start
     startPhase: { download: "lädt Python (Pyodide, etwa 12 MB)", python: "startet Python", rules: "lädt die Regeln (tafl_core)" },
-    startProgress: (phase, n) => `Die Spiel-Engine startet: ${phase} (Schritt ${n} von 3) … Der erste Zug geht schon; Zurück, Vor, Neu beginnen, Link kopieren, Stellung aufbauen und die Annahmen warten auf sie.`,
+    startProgress: (phase, n) => `Die Spiel-Engine startet: ${phase} (Schritt ${n} von 3) … Der erste Zug geht schon; Zurück, Vor, Neu beginnen, Link kopieren, Stellung aufbauen, das Spiel gegen den Computer, Tipp, Partie exportieren, Partie importieren und die Annahmen warten auf sie.`,
     startLink: "Die Spiel-Engine startet … Die Partie aus dem Link erscheint, sobald sie bereit ist.",
     startWait: (phase, n) => `Die Spiel-Engine startet: ${phase} (Schritt ${n} von 3) … Züge gehen, sobald sie bereit ist.`,
     engineStarting: "Die Engine startet noch … Der nächste Zug geht, sobald sie bereit ist.",
@@ -194,7 +194,7 @@ export const STRINGS = {
     engineError: (msg) => `The game engine could not be loaded: ${msg}`,
     // start-up (issue 14): the phases, the first move before the engine, a failed start
     startPhase: { download: "downloading Python (Pyodide, about 12 MB)", python: "starting Python", rules: "loading the rules (tafl_core)" },
-    startProgress: (phase, n) => `The game engine is starting: ${phase} (step ${n} of 3) … The first move works already; Undo, Redo, Restart, Copy link, Set up position and the assumptions wait for it.`,
+    startProgress: (phase, n) => `The game engine is starting: ${phase} (step ${n} of 3) … The first move works already; Undo, Redo, Restart, Copy link, Set up position, playing against the computer, Hint, Export game, Import game and the assumptions wait for it.`,
     startLink: "The game engine is starting … The game from the link appears as soon as it is ready.",
     startWait: (phase, n) => `The game engine is starting: ${phase} (step ${n} of 3) … Moves work as soon as it is ready.`,
     engineStarting: "The engine is still starting … The next move works as soon as it is ready.",
@@ -422,6 +422,7 @@ export const OPPONENT_STRINGS = {
     hintWait: "Der Computer ist am Zug: Ein Tipp gilt erst wieder für den eigenen Zug.",
     thinking: (side) => `Der Computer (${side}) denkt nach …`,
     computersTurn: (side) => `Der Computer (${side}) ist am Zug.`,
+    computerWaits: (toMove) => `${toMove} am Zug. Der Computer zieht nicht, solange eine frühere Stellung gezeigt wird: Ein Zug hier wird von Hand gespielt.`,
     wait: "Der Computer denkt nach: Bitte seinen Zug abwarten.",
     computerMoved: (text) => `Computer: ${text}`,
     on: (side, level) => `Spiel gegen den Computer (Stärke: ${level}); eigene Seite: ${side}.`,
@@ -443,6 +444,7 @@ export const OPPONENT_STRINGS = {
     hintWait: "The computer is to move: a hint is for your own move.",
     thinking: (side) => `The computer (${side}) is thinking …`,
     computersTurn: (side) => `The computer (${side}) is to move.`,
+    computerWaits: (toMove) => `${toMove} to move. The computer does not move while an earlier position is shown: a move here is played by hand.`,
     wait: "The computer is thinking: please wait for its move.",
     computerMoved: (text) => `Computer: ${text}`,
     on: (side, level) => `Playing against the computer (level: ${level}); your side: ${side}.`,
