@@ -329,6 +329,23 @@ def test_game_record_with_too_many_moves(monkeypatch):
     SEEN.add(Reason.GAME_RECORD_TOO_MANY_MOVES)
 
 
+@pytest.mark.parametrize("cmd,args,code", [
+    ("goto", {"ply": -1}, "bad_ply"), ("search_start", {"depth": 2.5}, "bad_limit"),
+    ("best", {"level": "godlike"}, "unknown_level"), ("search_step", {}, "no_search"),
+    ("play_all", {"moves": "d1-b1"}, "not_a_move_list"),
+    ("import_record", {"text": "[result:1]\n[position:/7/7/7/K6/7/7/7/]\n[start-side:defenders]\n\n1. a4-a1"},
+     "game_record_result_moves")])
+def test_bridge_argument_refusals(cmd, args, code):
+    """tafl_core.bridge: an argument out of range is refused with its code (tests/tafl_core/
+    test_breaker_bridge.py has the cases); a result tag the moves contradict, too."""
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    out = call(d, cmd, **args)
+    why = out["result"]["reason"] if "result" in out else out["reason"]
+    assert why["code"] == code and set(why["params"]) == PARAMS[Reason(code)]
+    SEEN.add(Reason(code))
+
+
 def test_zz_every_code_is_given_by_the_engine():
     """Runs after the tests above in this module (pytest keeps file order): each Reason was seen."""
     if len(SEEN) < 10:
