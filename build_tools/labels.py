@@ -414,6 +414,7 @@ REASON_TEMPLATES: dict[str, dict[str, str]] = {
         "unknown_level": "unbekannte Spielstärke „{level}“ (eine von {levels})",
         "no_search": "keine Suche im Gange",
         "not_a_move_list": "die Züge müssen eine Liste von Zugtexten sein",
+        "missing_argument": "dem Befehl fehlt die Angabe {name}",
     },
     "en": {
         "game_over": "the game is over",
@@ -479,6 +480,7 @@ REASON_TEMPLATES: dict[str, dict[str, str]] = {
         "unknown_level": "unknown level '{level}' (one of {levels})",
         "no_search": "no search under way",
         "not_a_move_list": "the moves must be a list of move texts",
+        "missing_argument": "the command needs the argument {name}",
     },
 }
 

@@ -495,10 +495,10 @@ class Dispatcher:
         if not isinstance(a, dict):
             raise ValueError("the arguments must be a JSON object")
         if cmd == "session":
-            self.session = Session(a["rules_toml"], a.get("overrides") or None)
+            self.session = Session(_arg(a, "rules_toml"), a.get("overrides") or None)
             return self.session.state()
         if cmd == "new_game":
-            s = Session(a["rules_toml"], a.get("overrides") or None)
+            s = Session(_arg(a, "rules_toml"), a.get("overrides") or None)
             st = s.start(a.get("otn"), a.get("to_move"))
             out = {"ok": True, "error": None, "reason": None, "state": st}
             if a.get("moves"):
@@ -507,7 +507,7 @@ class Dispatcher:
                 self.session = s
             return out
         if cmd == "check_position":
-            return check_position(a["rules_toml"], a["otn"], a["to_move"])
+            return check_position(_arg(a, "rules_toml"), a.get("otn"), a.get("to_move"))
         s = self.session
         if s is None:
             return _Fault("no session")
@@ -518,9 +518,9 @@ class Dispatcher:
         if cmd == "rules_info":
             return s.rules_info()
         if cmd == "targets":
-            return s.targets(a["square"])
+            return s.targets(_arg(a, "square"))
         if cmd == "play":
-            return s.play(a["move"])
+            return s.play(_arg(a, "move"))
         if cmd == "play_all":
             return s.play_all(_move_list(a.get("moves")))
         if cmd == "snapshot":
@@ -551,6 +551,13 @@ class Dispatcher:
         if cmd == "playout_bench":
             return s.playout_bench(float(a.get("seconds", 2.0)), int(a.get("seed", 1)))
         return _Fault("unknown command " + str(cmd))
+
+
+def _arg(a: dict, name: str):
+    """The argument ``name`` of a command, Refused ``missing_argument`` when it is not given."""
+    if name not in a:
+        raise Refused(refusal(Reason.MISSING_ARGUMENT, name=name))
+    return a[name]
 
 
 def _move_list(moves) -> list:

@@ -92,6 +92,7 @@ class Reason(StrEnum):
     UNKNOWN_LEVEL = "unknown_level"
     NO_SEARCH = "no_search"
     NOT_A_MOVE_LIST = "not_a_move_list"
+    MISSING_ARGUMENT = "missing_argument"
 
 
 #: The English sentence of each code (``str.format`` fields are the parameters); the words the
@@ -160,6 +161,7 @@ _TEXT: dict[Reason, str] = {
     Reason.UNKNOWN_LEVEL: "unknown level '{level}' (one of {levels})",
     Reason.NO_SEARCH: "no search under way",
     Reason.NOT_A_MOVE_LIST: "the moves must be a list of move texts",
+    Reason.MISSING_ARGUMENT: "the command needs the argument {name}",
 }
 
 #: The parameters each code carries (every one, always), for the word tables' tests.

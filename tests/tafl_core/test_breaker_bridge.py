@@ -106,6 +106,19 @@ def test_snapshot_bad_max_moves(d, n):
 
 def test_every_new_reason_has_words_in_both_languages():
     from build_tools.labels import REASON_TEMPLATES
-    for code in ("bad_ply", "bad_limit", "unknown_level", "no_search", "not_a_move_list",
+    for code in ("bad_ply", "bad_limit", "unknown_level", "no_search", "not_a_move_list", "missing_argument",
                  "game_record_result_moves"):
         assert code in REASON_TEMPLATES["de"] and code in REASON_TEMPLATES["en"]
+
+
+@pytest.mark.parametrize("cmd,name", [("targets", "square"), ("play", "move"), ("check_position", "rules_toml"),
+                                      ("session", "rules_toml"), ("new_game", "rules_toml")])
+def test_a_missing_argument_is_named(d, cmd, name):
+    # was a KeyError with a traceback
+    assert refused(call(d, cmd), "missing_argument") == {"name": name}
+    assert call(d, "state")["result"]["cursor"] == 2
+
+
+def test_check_position_without_a_position_is_no_refusal(d):
+    # otn and to_move may be left out like null: the layout, the rules' first mover
+    assert call(d, "check_position", rules_toml=RULES) == {"result": None}
