@@ -205,3 +205,51 @@ def test_the_computer_ends_the_game(fresh):
     assert bp.page.locator('#board [data-action="hint"]').is_disabled()
     bp.page.wait_for_timeout(500)
     assert engine_state(bp)["cursor"] == 1 and bp.errors == []
+
+
+def test_a_link_opened_after_an_early_move_wins(browser, server, board_pages):
+    """An early first move, then a share link opened (hashchange) while the engine still
+    starts: once ready, the board shows the link's game, not the early move on top of it."""
+    held = Held()
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.route(PYODIDE, held)
+        bp = BoardPage(ctx.new_page(), server)
+        bp.page.goto(server + board_pages[(BRANDUBH, "en")])
+        mounted(bp.page)
+        bp.click("d1")
+        bp.page.wait_for_selector("#board [data-target]")
+        bp.click("c1")
+        assert bp.moves() == ["d1-c1"]
+        bp.page.evaluate("() => { location.hash = '#moves=d1-e1'; }")
+        held.release()
+        wait_ready(bp.page)
+        wait_idle(bp.page)
+        assert bp.moves() == ["d1-e1"]
+        st = engine_state(bp)
+        assert [h["move"] for h in st["history"][:st["cursor"]]] == ["d1-e1"]
+        assert bp.errors == [] and bp.dialogs == []
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en", "line 3: the result tag says 1, but the moves end the game otherwise"),
+    ("de", "Zeile 3: das Ergebnis 1 passt nicht dazu, wie die Züge die Partie beenden"),
+])
+def test_a_result_tag_the_moves_contradict_is_refused(open_board, lang, words):
+    """The king on a2 steps into the corner a1 (§4: the defenders win, result -1), but the
+    record's result tag says 1 (the attackers won): refused at the tag's line, game kept."""
+    bp = open_board(BRANDUBH, lang)
+    bp.start()
+    before = bp.pieces()
+    text = "[position:/7/K6/7/7/7/4t2/7/]\n[start-side:defenders]\n[result:1]\n\n1. a2-a1\n"
+    bp.page.click('#board button[data-record="import"]')
+    bp.page.fill('#board textarea[data-role="import-text"]', text)
+    bp.page.click('#board button[data-record="import-run"]')
+    wait_idle(bp.page)
+    msg = bp.page.eval_on_selector('#board [data-role="import-message"]', "e => e.hidden ? '' : e.textContent")
+    assert words in msg
+    assert bp.pieces() == before and bp.moves() == []
+    bp.page.click('#board button[data-record="import"]')   # close the panel again
+    assert bp.errors == []
