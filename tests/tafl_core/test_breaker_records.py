@@ -121,3 +121,10 @@ def test_bridge_refusal_keeps_the_current_game(text):
     assert out["ok"] is False and out["reason"]["code"].startswith("game_record_")
     st = json.loads(d.call("state", "{}"))["result"]
     assert st["cursor"] == 1 and st["pieces"].get("d3") == "attacker"
+
+
+@pytest.mark.parametrize("tok", ["d1-d3x" + "d4/" * 6600, "d1-d3" + "-" * 19_990, "a" * 19_990,
+                                 "d1-d3x" + "x" * 19_990, "Kd1" + "1" * 19_990, "d1-d3+" + "+" * 19_990])
+def test_one_long_token_is_no_move(tok):
+    # a token just under the line bound (20,000): refused as no move, not parsed at length
+    assert refusal("1. " + tok + "\n") == {"code": "game_record_move", "params": {"line": 1, "text": tok[:20] + "…"}}
