@@ -122,3 +122,12 @@ def test_a_missing_argument_is_named(d, cmd, name):
 def test_check_position_without_a_position_is_no_refusal(d):
     # otn and to_move may be left out like null: the layout, the rules' first mover
     assert call(d, "check_position", rules_toml=RULES) == {"result": None}
+
+
+@pytest.mark.parametrize("overrides", [{"king_armed": [1] * 10_000}, {"x" * 100_000: 1}])
+def test_a_huge_override_gives_a_bounded_reason(d, overrides):
+    # the reason's detail quoted the value whole (30 KB / 100 KB for the page); now 500 + "…"
+    out = call(d, "session", rules_toml=RULES, overrides=overrides)
+    detail = out["reason"]["params"]["detail"]
+    assert out["reason"]["code"] == "rules_invalid" and len(detail) == 501 and detail.endswith("…")
+    assert call(d, "state")["result"]["cursor"] == 2    # the session kept
