@@ -408,6 +408,13 @@ REASON_TEMPLATES: dict[str, dict[str, str]] = {
         "game_record_result": "Zeile {line}: das Ergebnis muss 1, 0, -1 oder ? sein",
         "game_record_variant": "Zeile {line}: die Notation ist eine Partie {variant}, dieses Brett spielt {board}",
         "game_record_too_many_moves": "die Partienotation enthält mehr als {max} Züge",
+        "game_record_result_moves": "Zeile {line}: das Ergebnis {tag} passt nicht dazu, wie die Züge die Partie beenden",
+        "bad_ply": "der Halbzug muss eine ganze Zahl von 0 bis {max} sein",
+        "bad_limit": "{name} muss eine Zahl von {min} bis {max} sein",
+        "unknown_level": "unbekannte Spielstärke „{level}“ (eine von {levels})",
+        "no_search": "keine Suche im Gange",
+        "not_a_move_list": "die Züge müssen eine Liste von Zugtexten sein",
+        "missing_argument": "dem Befehl fehlt die Angabe {name}",
     },
     "en": {
         "game_over": "the game is over",
@@ -467,6 +474,13 @@ REASON_TEMPLATES: dict[str, dict[str, str]] = {
         "game_record_result": "line {line}: the result must be 1, 0, -1 or ?",
         "game_record_variant": "line {line}: the record is a game of {variant}, this board plays {board}",
         "game_record_too_many_moves": "the game record holds more than {max} moves",
+        "game_record_result_moves": "line {line}: the result tag says {tag}, but the moves end the game otherwise",
+        "bad_ply": "ply must be a whole number from 0 to {max}",
+        "bad_limit": "{name} must be a number from {min} to {max}",
+        "unknown_level": "unknown level '{level}' (one of {levels})",
+        "no_search": "no search under way",
+        "not_a_move_list": "the moves must be a list of move texts",
+        "missing_argument": "the command needs the argument {name}",
     },
 }
 

@@ -241,12 +241,12 @@ class Session:
         turn, its piece to move on). Returns the state.
 
         Raises:
-            ValueError: ``ply`` is not a whole number from 0 to the end.
+            Refused: ``ply`` is not a whole number from 0 to the end (``bad_ply``).
         """
         g = self.game
         total = len(g.moves_played) + len(g.undone_moves)
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= total:
-            raise ValueError(f"ply must be a whole number from 0 to {total}")
+            raise Refused(refusal(Reason.BAD_PLY, max=total))
         while len(g.moves_played) > ply:
             g.undo()
         while len(g.moves_played) < ply:
@@ -265,7 +265,8 @@ class Session:
         """
         from .search import best_move
         seconds, depth, nodes = _search_limits(seconds, depth, nodes)
-        return best_move(self.game, depth=depth, seconds=seconds, nodes=nodes, level=level or None, seed=int(seed))
+        level, seed = _check_level(level), _whole("seed", seed, 0, MAX_SEED)
+        return best_move(self.game, depth=depth, seconds=seconds, nodes=nodes, level=level, seed=seed)
 
     def search_start(self, seconds: float | None = None, depth: int | None = None, level: str | None = None,
                      seed: int = 0, nodes: int | None = None) -> dict:
@@ -276,10 +277,9 @@ class Session:
         Raises:
             ValueError: an unknown level or a limit out of range.
         """
-        from .search import LEVELS, Search, level_limits
+        from .search import Search, level_limits
         seconds, depth, nodes = _search_limits(seconds, depth, nodes)
-        if level and level not in LEVELS:
-            raise ValueError(f"unknown level '{shown_text(str(level))}' (one of {', '.join(LEVELS)})")
+        level, seed = _check_level(level), _whole("seed", seed, 0, MAX_SEED)
         # the same limits as best_move and match: the level's depth cap, share of the time, noise
         depth, seconds, nodes, noise = level_limits(level or None, depth, seconds, nodes)
         self._search = Search(self.game, noise=noise, seed=int(seed))
@@ -295,7 +295,7 @@ class Session:
         if srch is None or self._search_key != self._game_key():
             self._search = None
             return None
-        budget = min(max(float(budget_ms), 1.0), 60_000.0) / 1000.0
+        budget = _number("budget_ms", budget_ms, 1, 60_000, clamp=True) / 1000.0
         done = srch.step(budget)
         out = srch.reply()
         out["done"] = done
@@ -350,17 +350,72 @@ class Session:
         return run_bench(self.ruleset, seconds, seed)
 
 
+#: The largest search seed taken (the board's seeds are 1 to 2**31 - 2; 2**53 is the largest
+#: whole number a JavaScript number holds exactly).
+MAX_SEED = 2 ** 53
+
+
+def _bad_limit(name: str, lo, hi) -> Refused:
+    return Refused(refusal(Reason.BAD_LIMIT, name=name, min=lo, max=hi))
+
+
+def _number(name: str, value, lo: float, hi: float, clamp: bool = False) -> float:
+    """``value`` (an int, a float or a text of ASCII digits) as a finite float from ``lo`` to
+    ``hi`` (with ``clamp``: any finite number, moved into that range).
+
+    Raises:
+        Refused: ``bad_limit`` (``name``, ``min``, ``max``) for anything else: NaN, infinity,
+        a bool, a list, a text that is no number (Unicode digits included).
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise _bad_limit(name, lo, hi)
+    if isinstance(value, str) and not (value.isascii() and value.strip()):
+        raise _bad_limit(name, lo, hi)
+    try:
+        x = float(value)
+    except (ValueError, OverflowError):
+        raise _bad_limit(name, lo, hi) from None
+    if x != x or x in (float("inf"), float("-inf")):
+        raise _bad_limit(name, lo, hi)
+    if clamp:
+        return min(max(x, float(lo)), float(hi))
+    if not lo <= x <= hi:
+        raise _bad_limit(name, lo, hi)
+    return x
+
+
+def _whole(name: str, value, lo: int, hi: int) -> int:
+    """``value`` as a whole number from ``lo`` to ``hi`` (an int, an integral float such as
+    ``3.0``, or a text of ASCII digits); Refused ``bad_limit`` otherwise (``2.7`` included)."""
+    x = _number(name, value, lo, hi)
+    if not x.is_integer():
+        raise _bad_limit(name, lo, hi)
+    return int(x)
+
+
+def _check_level(level) -> str | None:
+    """``level`` as one of tafl_core.search.LEVELS, or None when not given (None or "").
+
+    Raises:
+        Refused: ``unknown_level`` (``level`` as shown text, ``levels`` the names)."""
+    from .search import LEVELS
+    if level is None or level == "":
+        return None
+    if not isinstance(level, str) or level not in LEVELS:
+        raise Refused(refusal(Reason.UNKNOWN_LEVEL, level=shown_text(str(level), 20), levels=", ".join(LEVELS)))
+    return level
+
+
 def _search_limits(seconds, depth, nodes) -> tuple:
-    """Checked search limits (None where not given)."""
-    seconds = None if seconds in (None, "") else float(seconds)
-    depth = None if depth in (None, "") else int(depth)
-    nodes = None if nodes in (None, "") else int(nodes)
-    if seconds is not None and not 0 < seconds <= 600:
-        raise ValueError("seconds must be more than 0 and at most 600")
-    if depth is not None and not 1 <= depth <= 64:
-        raise ValueError("depth must be 1 to 64")
-    if nodes is not None and not 1 <= nodes <= 100_000_000:
-        raise ValueError("nodes must be 1 to 100000000")
+    """Checked search limits (None where not given): ``seconds`` 0.001 to 600, ``depth`` 1 to
+    64, ``nodes`` 1 to 100,000,000 (whole numbers for depth and nodes).
+
+    Raises:
+        Refused: ``bad_limit`` naming the limit (NaN, infinity, 2.7 plies, a text are refused).
+    """
+    seconds = None if seconds in (None, "") else _number("seconds", seconds, 0.001, 600)
+    depth = None if depth in (None, "") else _whole("depth", depth, 1, 64)
+    nodes = None if nodes in (None, "") else _whole("nodes", nodes, 1, 100_000_000)
     return seconds, depth, nodes
 
 
@@ -436,19 +491,19 @@ class Dispatcher:
         if not isinstance(a, dict):
             raise ValueError("the arguments must be a JSON object")
         if cmd == "session":
-            self.session = Session(a["rules_toml"], a.get("overrides") or None)
+            self.session = Session(_arg(a, "rules_toml"), a.get("overrides") or None)
             return self.session.state()
         if cmd == "new_game":
-            s = Session(a["rules_toml"], a.get("overrides") or None)
+            s = Session(_arg(a, "rules_toml"), a.get("overrides") or None)
             st = s.start(a.get("otn"), a.get("to_move"))
             out = {"ok": True, "error": None, "reason": None, "state": st}
             if a.get("moves"):
-                out = s.play_all(list(a["moves"]))
+                out = s.play_all(_move_list(a["moves"]))
             if out["ok"]:
                 self.session = s
             return out
         if cmd == "check_position":
-            return check_position(a["rules_toml"], a["otn"], a["to_move"])
+            return check_position(_arg(a, "rules_toml"), a.get("otn"), a.get("to_move"))
         s = self.session
         if s is None:
             return _Fault("no session")
@@ -459,13 +514,13 @@ class Dispatcher:
         if cmd == "rules_info":
             return s.rules_info()
         if cmd == "targets":
-            return s.targets(a["square"])
+            return s.targets(_arg(a, "square"))
         if cmd == "play":
-            return s.play(a["move"])
+            return s.play(_arg(a, "move"))
         if cmd == "play_all":
-            return s.play_all(list(a["moves"]))
+            return s.play_all(_move_list(a.get("moves")))
         if cmd == "snapshot":
-            return s.snapshot(int(a.get("max_moves") or 0))
+            return s.snapshot(_whole("max_moves", a.get("max_moves") or 0, 0, 10 ** 9))
         if cmd == "goto":
             return s.goto(a.get("ply"))
         if cmd == "origin":
@@ -480,7 +535,9 @@ class Dispatcher:
             return s.search_start(a.get("seconds"), a.get("depth"), a.get("level"), a.get("seed") or 0, a.get("nodes"))
         if cmd == "search_step":
             out = s.search_step(a.get("budget_ms", 50))
-            return _Fault("no search under way") if out is None else out
+            if out is None:
+                raise Refused(refusal(Reason.NO_SEARCH))
+            return out
         if cmd == "search_stop":
             return s.search_stop()
         if cmd == "export_record":
@@ -490,6 +547,20 @@ class Dispatcher:
         if cmd == "playout_bench":
             return s.playout_bench(float(a.get("seconds", 2.0)), int(a.get("seed", 1)))
         return _Fault("unknown command " + str(cmd))
+
+
+def _arg(a: dict, name: str):
+    """The argument ``name`` of a command, Refused ``missing_argument`` when it is not given."""
+    if name not in a:
+        raise Refused(refusal(Reason.MISSING_ARGUMENT, name=name))
+    return a[name]
+
+
+def _move_list(moves) -> list:
+    """The ``moves`` argument: a list (JSON array) of move texts, else Refused ``not_a_move_list``."""
+    if not isinstance(moves, list):
+        raise Refused(refusal(Reason.NOT_A_MOVE_LIST))
+    return moves
 
 
 class _Fault:

@@ -9,6 +9,10 @@ from __future__ import annotations
 from .reasons import Reason, Refusal
 
 
+#: characters: the longest ``detail`` of an error raised with words only (its refusal's param).
+DETAIL_MAX = 500
+
+
 class TaflError(Exception):
     """Base class of all tafl_core errors.
 
@@ -38,7 +42,12 @@ class TaflError(Exception):
         self.path = path
         self.line = line
         if self.refusal is None:
-            self.refusal = Refusal(self.FALLBACK, {"detail": str(self)})
+            # bounded: the words may quote a value given (an override of 10,000 items quoted
+            # whole made a 30 KB reason for the page)
+            detail = str(self)
+            if len(detail) > DETAIL_MAX:
+                detail = detail[:DETAIL_MAX] + "…"
+            self.refusal = Refusal(self.FALLBACK, {"detail": detail})
 
     def __str__(self) -> str:
         if self.path and self.line:

@@ -85,6 +85,14 @@ class Reason(StrEnum):
     GAME_RECORD_RESULT = "game_record_result"
     GAME_RECORD_VARIANT = "game_record_variant"
     GAME_RECORD_TOO_MANY_MOVES = "game_record_too_many_moves"
+    GAME_RECORD_RESULT_MOVES = "game_record_result_moves"
+    # -- bridge command arguments (tafl_core.bridge) -----------------------------------------
+    BAD_PLY = "bad_ply"
+    BAD_LIMIT = "bad_limit"
+    UNKNOWN_LEVEL = "unknown_level"
+    NO_SEARCH = "no_search"
+    NOT_A_MOVE_LIST = "not_a_move_list"
+    MISSING_ARGUMENT = "missing_argument"
 
 
 #: The English sentence of each code (``str.format`` fields are the parameters); the words the
@@ -147,6 +155,13 @@ _TEXT: dict[Reason, str] = {
     Reason.GAME_RECORD_RESULT: "line {line}: the result must be 1, 0, -1 or ?",
     Reason.GAME_RECORD_VARIANT: "line {line}: the record is a game of {variant}, this board plays {board}",
     Reason.GAME_RECORD_TOO_MANY_MOVES: "the game record holds more than {max} moves",
+    Reason.GAME_RECORD_RESULT_MOVES: "line {line}: the result tag says {tag}, but the moves end the game otherwise",
+    Reason.BAD_PLY: "ply must be a whole number from 0 to {max}",
+    Reason.BAD_LIMIT: "{name} must be a number from {min} to {max}",
+    Reason.UNKNOWN_LEVEL: "unknown level '{level}' (one of {levels})",
+    Reason.NO_SEARCH: "no search under way",
+    Reason.NOT_A_MOVE_LIST: "the moves must be a list of move texts",
+    Reason.MISSING_ARGUMENT: "the command needs the argument {name}",
 }
 
 #: The parameters each code carries (every one, always), for the word tables' tests.

@@ -160,6 +160,11 @@ def import_record(ruleset: Ruleset, text: str) -> Game:
         raise _bad(Reason.GAME_RECORD_EMPTY)
     if len(text) > MAX_RECORD_CHARS:
         raise _bad(Reason.GAME_RECORD_TOO_LONG, max=MAX_RECORD_CHARS)
+    if text.startswith("\ufeff"):
+        text = text[1:]   # a byte order mark, as editors on Windows save a text file
+    # Line ends: CR LF (Windows) and a lone CR (old Mac files) count as LF, so line numbers are
+    # those an editor shows.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     n = ruleset.size
     tags: dict[str, tuple[str, int]] = {}
     game: Game | None = None
@@ -200,7 +205,22 @@ def import_record(ruleset: Ruleset, text: str) -> Game:
         if not tags:
             raise _bad(Reason.GAME_RECORD_EMPTY)
         game = _new_game(ruleset, tags)
+    _check_result(game, tags)
     return game
+
+
+def _check_result(game: Game, tags: dict) -> None:
+    """A ``result`` tag that contradicts how the moves end the game refuses the record (naming
+    the tag's line): when the moves end the game (a win or a draw under these rules), a result
+    other than ``?`` must be that one (opentafl-notation-spec.txt, "Game Records": 1 attackers
+    won, 0 draw, -1 defenders won). A result for a game the moves leave unfinished stands (a
+    resignation or a loss on time: OpenTafl's realgamelog.otg is ``[result:-1]`` with Black
+    resigning)."""
+    if "result" not in tags or game.result is None:
+        return
+    value, lineno = tags["result"]
+    if value != "?" and value != _RESULT_TAG[game.result.winner]:
+        raise _bad(Reason.GAME_RECORD_RESULT_MOVES, line=lineno, tag=value)
 
 
 def same_variant_name(a: str, b: str) -> bool:

@@ -278,9 +278,15 @@ def test_worker_holds_no_python_but_the_dispatchers_import():
     assert 'const PY_SHIM = "from tafl_core.bridge import call as _call, version as _version";' in js
 
 
-def test_dispatcher_faults_are_one_line():
+def test_dispatcher_faults_are_one_line(monkeypatch):
     d = Dispatcher()
-    out = call(d, "session")   # no rules_toml: a KeyError, a fault of the caller
+    out = call(d, "session")   # no rules_toml: a refusal naming it (it was a KeyError)
+    assert out["reason"] == r("missing_argument", name="rules_toml") and out["detail"] is None
+
+    def broken(self, cmd, a):   # a fault inside the engine: one line, the traceback as detail
+        raise KeyError("first line\nsecond line")
+    monkeypatch.setattr(Dispatcher, "_run", broken)
+    out = call(d, "state")
     assert set(out) == {"error", "detail"} and "\n" not in out["error"] and "KeyError" in out["detail"]
     out = json.loads(d.call("state", "not json"))
     assert "\n" not in out["error"]
@@ -327,6 +333,23 @@ def test_game_record_with_too_many_moves(monkeypatch):
     out = call(d, "import_record", text="1. d1-b1 d3-c3\n2. b1-b2 c3-c2\n")["result"]
     assert out["ok"] is False and out["reason"] == r("game_record_too_many_moves", max=3)
     SEEN.add(Reason.GAME_RECORD_TOO_MANY_MOVES)
+
+
+@pytest.mark.parametrize("cmd,args,code", [
+    ("goto", {"ply": -1}, "bad_ply"), ("search_start", {"depth": 2.5}, "bad_limit"),
+    ("best", {"level": "godlike"}, "unknown_level"), ("search_step", {}, "no_search"),
+    ("play_all", {"moves": "d1-b1"}, "not_a_move_list"), ("targets", {}, "missing_argument"),
+    ("import_record", {"text": "[result:1]\n[position:/7/7/7/K6/7/7/7/]\n[start-side:defenders]\n\n1. a4-a1"},
+     "game_record_result_moves")])
+def test_bridge_argument_refusals(cmd, args, code):
+    """tafl_core.bridge: an argument out of range is refused with its code (tests/tafl_core/
+    test_breaker_bridge.py has the cases); a result tag the moves contradict, too."""
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    out = call(d, cmd, **args)
+    why = out["result"]["reason"] if "result" in out else out["reason"]
+    assert why["code"] == code and set(why["params"]) == PARAMS[Reason(code)]
+    SEEN.add(Reason(code))
 
 
 def test_zz_every_code_is_given_by_the_engine():

@@ -391,8 +391,11 @@ export class Analysis extends Editor {
    *  when the field still holds the text `text` that was refused, so that it can be mended. */
   markLine(line, text) {
     const f = this.importText;
-    if (!Number.isInteger(line) || line < 1 || f.value !== text || this.recordPanels.import.hidden) return;
-    const lines = text.split("\n");
+    // A textarea's value holds LF line ends only (HTML normalizes CR LF and CR), as the engine
+    // counts lines (records.import_record): compare and count the text the same way.
+    const shown = String(text).replace(/\r\n?/g, "\n");
+    if (!Number.isInteger(line) || line < 1 || f.value !== shown || this.recordPanels.import.hidden) return;
+    const lines = shown.split("\n");
     if (line > lines.length) return;
     const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
     f.focus({ preventScroll: true });
