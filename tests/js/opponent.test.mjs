@@ -87,7 +87,7 @@ test("a newer search supersedes an older one", async () => {
 
 test("a failed request ends the search with the worker's message", async () => {
   const th = new Thinker(() => Promise.reject(new Error("no search under way")), { yieldNow: tick });
-  assert.deepEqual(await th.search({}), { gen: 1, error: "no search under way" });
+  assert.deepEqual(await th.search({}), { gen: 1, error: "no search under way", reason: null });
 });
 
 // Plies: {side, continues}; "continues": the same side moves again (a berserk turn).
@@ -164,6 +164,8 @@ function fakeBoard(eng) {
     render() { board.renders++; },
     say(t) { board.said.push(t); },
     message(t) { board.messages.push(t); },
+    // as render.js: a refusal is worded from its reason (board-data templates), else the message
+    refusalText(e) { return e && e.reason ? `worded ${e.reason.code}` : String((e && e.message) || e); },
   };
   return board;
 }
@@ -277,4 +279,19 @@ test("a search the worker dropped (its game changed) is no fault to show; anothe
     assert.equal(board.messages.includes(OPPONENT_STRINGS.en.failed(error)), shown, error);
     assert.deepEqual(board.played, ["d1-d3"]);
   }
+});
+
+test("a refused search is worded from its reason in the page's language, not the worker's English", async () => {
+  const board = fakeBoard({ call: () => Promise.resolve(null) });
+  const refused = (cmd) => {
+    if (cmd !== "search_start") return Promise.resolve({});
+    const e = new Error("unknown level 'x' (one of beginner, easy, medium, strong)");
+    e.reason = { code: "unknown_level", params: { level: "x" } };
+    return Promise.reject(e);
+  };
+  const ctrl = new OpponentController(board, { thinker: new Thinker(refused, { yieldNow: tick }) });
+  ctrl.setOn(true);
+  await board.playNow("d1-d3");
+  await ctrl.computerMove();
+  assert.ok(board.messages.includes(OPPONENT_STRINGS.en.failed("worded unknown_level")), board.messages.join(" | "));
 });

@@ -150,7 +150,8 @@ export class Thinker {
    * Search with search_start's `args` until search_step says done. Resolves to
    * {gen, reply} (the last step's reply: {move, score, depth, nodes, nps, pv, turn, done}),
    * {gen, cancelled: true} when cancel() or a newer search came first (no further request is
-   * made for it), or {gen, error} (the worker's message) when a request failed.
+   * made for it), or {gen, error, reason} (the worker's message and, for a refusal, its reason
+   * {code, params}, worded by the board in the page's language) when a request failed.
    */
   async search(args) {
     const gen = ++this.gen;
@@ -166,7 +167,8 @@ export class Thinker {
       }
     } catch (e) {
       if (!this.current(gen)) return { gen, cancelled: true };
-      return { gen, error: String((e && e.message) || e) };
+      // the message (searchLost reads it) and, for a refusal, its reason {code, params}
+      return { gen, error: String((e && e.message) || e), reason: (e && e.reason) || null };
     } finally {
       if (this.current(gen)) this.running = false;
     }
@@ -293,7 +295,7 @@ export class OpponentController {
       // the game changed under the search (another part of the board played or stepped): no
       // fault; the computer searches again when the board is idle with it to move
       if (searchLost(out.error)) { h.render(); this.idle(); return; }
-      h.message(this.O.failed(out.error));
+      h.message(this.O.failed(h.refusalText({ reason: out.reason, message: out.error })));
       h.render();
       return;
     }
@@ -390,7 +392,7 @@ export class OpponentController {
     this.job = null;
     if (out.error || stateKey(h.st) !== key) {
       this.hint = null;
-      if (out.error && !searchLost(out.error)) h.message(this.O.failed(out.error));
+      if (out.error && !searchLost(out.error)) h.message(this.O.failed(h.refusalText({ reason: out.reason, message: out.error })));
       h.render();
       return;
     }
