@@ -112,3 +112,31 @@ def test_dark_mode_legend_pieces_stand_on_the_square_colour(open_board):
             assert _contrast(g["bg"], "rgb(31, 31, 31)") >= 3, g
     finally:
         page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
+
+
+def test_a_reload_goes_on_against_the_computer(browser, server, board_pages):
+    """A new user's find: the game was kept over a reload (keep.js) but play against the computer
+    was switched off without a word, so both sides were moved by hand again. The opponent's
+    settings (on, the reader's side, the level) are now kept in the tab beside the game."""
+    from conftest import BoardPage, wait_idle, wait_ready
+    ctx = browser.new_context(service_workers="block")
+    try:
+        bp = BoardPage(ctx.new_page(), server)
+        bp.page.goto(server + board_pages[(BRANDUBH, "de")])
+        wait_ready(bp.page)
+        opponent_on(bp, "attackers", level="easy")
+        bp.move("b4", "b2")
+        computer_done(bp)
+        assert [p["side"] for p in plies(bp)] == ["attackers", "defenders"]
+        bp.page.reload()
+        wait_ready(bp.page)
+        wait_idle(bp.page)
+        computer_done(bp)
+        assert bp.page.is_checked("#board [data-opponent-toggle]")
+        assert bp.page.is_checked('#board [data-opponent-side="attackers"]')
+        assert bp.page.input_value("#board [data-opponent-level]") == "easy"
+        assert bp.attr("data-opponent") == "defenders"
+        assert [p["side"] for p in plies(bp)] == ["attackers", "defenders"]  # the game kept too
+        assert bp.errors == []
+    finally:
+        ctx.close()

@@ -109,3 +109,20 @@ test("a storage that refuses access keeps nothing and throws nothing", () => {
   assert.equal(loadKept(null, KEEP_PREFIX + "brandubh"), null);
   assert.equal(saveKept(new MemoryStorage(), null, "moves=d1-d3"), false);
 });
+
+test("the opponent's settings are kept beside the game and read as strictly", async () => {
+  const { decodeOpponent, encodeOpponent, opponentKey } = await import("../../docs/assets/board/keep.js");
+  const levels = ["beginner", "easy", "medium", "strong"];
+  assert.equal(opponentKey(KEEP_PREFIX + "brandubh"), "tafl-opponent:brandubh");
+  assert.equal(opponentKey(null), null);
+  const kept = { on: true, human: "defenders", level: "medium" };
+  assert.deepEqual(decodeOpponent(encodeOpponent(kept), levels), kept);
+  for (const bad of [null, "", "x".repeat(201), "{", "[]", "null",
+    JSON.stringify({ v: KEEP_VERSION + 1, on: true, human: "defenders", level: "easy" }),
+    JSON.stringify({ v: KEEP_VERSION, on: "yes", human: "defenders", level: "easy" }),
+    JSON.stringify({ v: KEEP_VERSION, on: true, human: "king", level: "easy" }),
+    JSON.stringify({ v: KEEP_VERSION, on: true, human: "defenders", level: "grandmaster" }),
+    JSON.stringify({ v: KEEP_VERSION, on: true, human: "defenders", level: "<img src=x onerror=alert(1)>" })]) {
+    assert.equal(decodeOpponent(bad, levels), null, String(bad).slice(0, 60));
+  }
+});

@@ -103,3 +103,32 @@ export function sessionStore() {
     return null;
   }
 }
+
+// --- the opponent's settings (opponent.js): kept with the game, so that a reload or the other
+// language's page goes on against the computer as before
+
+/** Where the opponent's settings of the board with key `gameKey` (keepKey) are kept. */
+export function opponentKey(gameKey) {
+  return typeof gameKey === "string" && gameKey.startsWith(KEEP_PREFIX) ? `tafl-opponent:${gameKey.slice(KEEP_PREFIX.length)}` : null;
+}
+
+/** The stored text of the opponent's settings `{on, human, level}`: JSON {v, on, human, level}. */
+export function encodeOpponent({ on, human, level }) {
+  return JSON.stringify({ v: KEEP_VERSION, on: !!on, human: String(human), level: String(level) });
+}
+
+/**
+ * The opponent's settings `{on, human, level}` in the stored text `text`, or null: null for
+ * anything over 200 characters, not JSON, another version, `on` not a boolean, `human` not
+ * attackers/defenders, `level` not one of `levels`. Never throws.
+ */
+export function decodeOpponent(text, levels) {
+  if (typeof text !== "string" || text.length === 0 || text.length > 200) return null;
+  let value;
+  try { value = JSON.parse(text); } catch { return null; }
+  if (!value || typeof value !== "object" || Array.isArray(value) || value.v !== KEEP_VERSION) return null;
+  const { on, human, level } = value;
+  if (typeof on !== "boolean" || (human !== "attackers" && human !== "defenders")) return null;
+  if (typeof level !== "string" || !Array.isArray(levels) || !levels.includes(level)) return null;
+  return { on, human, level };
+}

@@ -28,6 +28,7 @@
 // runs or the computer's move is being played), data-hint (the hint's first move, while shown);
 // in the SVG [data-hint-from], [data-hint-to] squares of the hint's moves.
 
+import { decodeOpponent, encodeOpponent, keepKey, opponentKey, sessionStore } from "./keep.js";
 import { el, svgEl } from "./view.js";
 import { OPPONENT_STRINGS } from "./words.js";
 
@@ -243,6 +244,7 @@ export class OpponentController {
     if (on === this.on) return;
     this.cancel();
     this.on = on;
+    this.keep();
     this.hint = null;
     this.host.say(on ? O.on(this.sideName(this.human), O.levels[this.level] || this.level) : O.off);
     this.host.render();
@@ -254,12 +256,32 @@ export class OpponentController {
     if (!SIDES.includes(side) || side === this.human) return;
     this.cancel();
     this.human = side;
+    this.keep();
     this.host.render();
     this.idle();
   }
 
   /** The level of the computer's next search (a key of LEVELS). */
-  setLevel(level) { if (LEVELS.includes(level)) this.level = level; }
+  setLevel(level) { if (LEVELS.includes(level)) { this.level = level; this.keep(); } }
+
+  /** Keep the settings in the tab (keep.js), for a reload and the other language's page. */
+  keep() {
+    const key = opponentKey(keepKey(this.host.data));
+    if (!key) return;
+    const store = sessionStore();
+    try { if (store) store.setItem(key, encodeOpponent(this)); } catch { /* storage off or full */ }
+  }
+
+  /** Take the settings kept in the tab, if any (before the engine is ready: the computer
+   *  moves, if it is to, when the board is first idle). */
+  restore() {
+    const key = opponentKey(keepKey(this.host.data));
+    const store = sessionStore();
+    let text = null;
+    try { text = key && store ? store.getItem(key) : null; } catch { return; }
+    const kept = decodeOpponent(text, LEVELS);
+    if (kept) Object.assign(this, kept);
+  }
 
   /** Drop the search under way and the hint being searched; the board is about to change the
    *  game (or the mode). Returns whether a search was under way. */
@@ -422,6 +444,7 @@ export function attachOpponent(board) {
   if (board.data.example) return null;
   board.O = OPPONENT_STRINGS[board.lang === "en" ? "en" : "de"];
   const ctrl = new OpponentController(board);
+  ctrl.restore();
   ctrl.view = new OpponentView(board, ctrl);
   return ctrl;
 }
