@@ -114,6 +114,26 @@ def test_dark_mode_legend_pieces_stand_on_the_square_colour(open_board):
         page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
 
 
+def test_dark_mode_disabled_buttons_are_outlines_not_grey_fills(open_board):
+    """A new user's find: on the dark scheme, Undo/Redo at the start (disabled) were the light
+    button at 45 % opacity, a grey fill that looked pressed. A disabled button there is now an
+    outline (transparent, full opacity, dashed border); an enabled one keeps its light fill."""
+    bp = open_board(BRANDUBH, "de")
+    page = bp.page
+    bp.start()
+    try:
+        page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'slate')")
+        style = """(b) => { const c = getComputedStyle(b);
+            return {disabled: b.disabled, bg: c.backgroundColor, opacity: c.opacity, border: c.borderTopStyle}; }"""
+        undo = page.eval_on_selector('#board [data-action="undo"]', style)
+        restart = page.eval_on_selector('#board [data-action="reset"]', style)
+        assert undo["disabled"] and not restart["disabled"], (undo, restart)
+        assert undo["bg"] == "rgba(0, 0, 0, 0)" and undo["opacity"] == "1" and undo["border"] == "dashed", undo
+        assert restart["bg"] != "rgba(0, 0, 0, 0)" and restart["border"] == "solid", restart
+    finally:
+        page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
+
+
 def test_a_reload_goes_on_against_the_computer(browser, server, board_pages):
     """A new user's find: the game was kept over a reload (keep.js) but play against the computer
     was switched off without a word, so both sides were moved by hand again. The opponent's
