@@ -549,17 +549,21 @@ def test_pyodide_from_the_cdn(browser, tmp_path_factory):
 # ---------------------------------------------------------------- robustness
 
 def test_python_error_is_one_line(eald):
-    """Whatever Python raises in the worker, the page gets one line (the exception's last
-    line), never a traceback: a TypeError (a snapshot asked with a list for its bound), which is
-    not one of the bridge's ValueErrors; and a rules text nested too deep for the parser, which
-    tafl_core.limits refuses before tomllib would raise RecursionError (issue 16)."""
-    msg = eald.page.evaluate("""async () => {
+    """Whatever the worker is handed, the page gets one line, never a traceback: a snapshot
+    asked with a list for its bound (once a TypeError, now a refusal with its reason: the
+    breaker pass of issue 13 made every bad argument one), and a rules text nested too deep for
+    the parser, which tafl_core.limits refuses before tomllib would raise RecursionError
+    (issue 16). A Python exception that is no refusal is one line too: the dispatcher's own test,
+    tests/tafl_core/test_reasons.py test_dispatcher_faults_are_one_line."""
+    got = eald.page.evaluate("""async () => {
         const b = document.querySelector('#board').tbBoard;
         try { await b.engine.call('snapshot', {max_moves: [1]}); return 'no error'; }
-        catch (e) { return e.message; }
+        catch (e) { return {message: e.message, reason: e.reason || null}; }
     }""")
+    msg = got["message"]
     assert "\n" not in msg and "Traceback" not in msg and 'File "' not in msg
-    assert msg.startswith("TypeError")
+    assert msg == "max_moves must be a number from 0 to 1000000000"
+    assert got["reason"] == {"code": "bad_limit", "params": {"name": "max_moves", "min": 0, "max": 1000000000}}
     msg = eald.page.evaluate("""async () => {
         const b = document.querySelector('#board').tbBoard;
         try { await b.engine.call('session', {rules_toml: 'x = ' + '['.repeat(5000)}); return 'no error'; }
