@@ -284,16 +284,22 @@ class Search:
             self._store(0, depth, best_score, -INF, beta, best_move)
         return best_score, best_move
 
+    def _wins(self, m: int, me: str) -> bool:
+        """Whether move ``m`` of the side to move ends the game at once with ``me`` (its side's
+        name) the winner; the game is left as it was."""
+        g = self.g
+        g.play_code(m)
+        r = g.result
+        g.undo_code()
+        return r is not None and r.winner == me
+
     def _win_at_root(self) -> bool:
         """A move that ends the game at once in the side to move's favour, whatever the depth
         or level: if there is one it is the reply (score ``WIN - 1``) and no search is needed."""
         g = self.g
         me = SIDE_NAMES[g.side]
         for m in self._ordered(g.move_codes(), 0, 0):
-            g.play_code(m)
-            r = g.result
-            g.undo_code()
-            if r is not None and r.winner == me:
+            if self._wins(m, me):
                 self.best, self.score, self.pv, self.depth = m, WIN - 1, [m], 1
                 self._turn_len = 1
                 return True
@@ -310,13 +316,7 @@ class Search:
             if g.result is not None or g.side == side:
                 return False
             them = SIDE_NAMES[g.side]
-            for reply in g.move_codes():
-                g.play_code(reply)
-                r = g.result
-                g.undo_code()
-                if r is not None and r.winner == them:
-                    return True
-            return False
+            return any(self._wins(reply, them) for reply in g.move_codes())
         finally:
             g.undo_code()
 
@@ -449,16 +449,11 @@ class Search:
 
     def _leaf(self, ply: int) -> int:
         """Depth 0: a win in one for the side to move if there is one, else the evaluation."""
-        g = self.g
-        side = g.side
-        me = SIDE_NAMES[side]
+        me = SIDE_NAMES[self.g.side]
         for m in self._win_candidates():
-            g.play_code(m)
-            r = g.result
-            g.undo_code()
-            if r is not None and r.winner == me:
+            if self._wins(m, me):
                 return WIN - ply - 1
-        return self.ev.score(g)
+        return self.ev.score(self.g)
 
     def _win_candidates(self) -> list[int]:
         """Moves of the side to move that could end the game in its favour at once: the king

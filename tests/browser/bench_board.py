@@ -56,8 +56,9 @@ await loadPyodide({ indexURL: base, lockFileURL: base + "pyodide-lock.json" });
 self.postMessage("ready");
 """
 
-FIRST_MOVE_JS = """async () => {
-  const root = document.querySelector('#board');
+#: The board, its SVG, a square's centre and a pointer event on it: the start of the two
+#: measuring scripts below (clicks as a mouse makes them, through the board's own input).
+POINTER_JS = """  const root = document.querySelector('#board');
   const board = root.tbBoard;
   const svg = root.querySelector('svg.tb-svg');
   const center = (sq) => {
@@ -67,7 +68,10 @@ FIRST_MOVE_JS = """async () => {
   const fire = (type, [x, y]) => svg.dispatchEvent(new PointerEvent(type, {
     bubbles: true, cancelable: true, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0,
     buttons: type === 'pointerdown' ? 1 : 0, clientX: x, clientY: y}));
-  const from = board.st.movable[0];
+"""
+
+FIRST_MOVE_JS = """async () => {
+""" + POINTER_JS + """  const from = board.st.movable[0];
   svg.scrollIntoView({block: 'center'});
   let tries = 0; // until the page is laid out (its styles loaded), a click may miss the board
   while (!board.ui.targets.length && tries++ < 300) {
@@ -86,21 +90,11 @@ PHASES = ("tafl-boot", "tafl-worker-created", "tafl-board-mounted", "tafl-worker
           "tafl-worker-python", "tafl-worker-wheel", "tafl-worker-ready", "tafl-engine-ready", "tafl-board-ready")
 
 TARGETS_JS = """async (samples) => {
-  const root = document.querySelector('#board');
-  const board = root.tbBoard;
-  const svg = root.querySelector('svg.tb-svg');
-  const center = (sq) => {
-    const r = root.querySelector(`[data-square="${sq}"]:not([data-piece])`).getBoundingClientRect();
-    return [r.left + r.width / 2, r.top + r.height / 2];
-  };
-  const fire = (type, x, y) => svg.dispatchEvent(new PointerEvent(type, {
-    bubbles: true, cancelable: true, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0,
-    buttons: type === 'pointerdown' ? 1 : 0, clientX: x, clientY: y}));
-  const times = [];
+""" + POINTER_JS + """  const times = [];
   const movable = board.st.movable.slice();
   for (let i = 0; i < samples; i++) {
     const sq = movable[i % movable.length];
-    const [x, y] = center(sq);
+    const at = center(sq);
     const shown = new Promise((resolve) => {
       const mo = new MutationObserver(() => {
         if (root.querySelector('[data-target]')) { mo.disconnect(); resolve(performance.now()); }
@@ -108,8 +102,8 @@ TARGETS_JS = """async (samples) => {
       mo.observe(svg, {attributes: true, subtree: true, attributeFilter: ['data-target']});
     });
     const t0 = performance.now();
-    fire('pointerdown', x, y);
-    fire('pointerup', x, y);
+    fire('pointerdown', at);
+    fire('pointerup', at);
     const t1 = await shown;
     times.push(t1 - t0);
     svg.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));

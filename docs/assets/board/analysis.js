@@ -1,5 +1,5 @@
 // Tafl-Kompendium board: analysis and game records. Layer 5 of the board class (see view.js):
-// View <- Render <- Input <- Editor <- Analysis (this file) <- Board (board.js).
+// View <- Render <- Input <- Editor <- Analysis (this file) <- Early (early.js) <- Board (board.js).
 //
 // The move list in rows of two turns (`1. d1-d3 e4-e2`, as an OpenTafl game record numbers its
 // lines; movelist.js), every ply a button that shows the position after it (worker command

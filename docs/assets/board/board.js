@@ -48,14 +48,10 @@
 // switch), worded only by reasons.js wordReason from board-data `reasons`; no engine text is read.
 //
 // Start-up (issue 14; notes/CONTRACTS.md "board-data first_moves"): the worker was started by the
-// page's boot script (engine.js). Until the engine is ready the board takes one first move from
-// the start position out of board-data `first_moves` (firstmove.js: a lookup, no rule) —
-// selection, targets, the move and what it did are shown at once — and replays it on the
-// engine when it is ready; any other click meanwhile is answered ("the engine is still
-// starting"). A link or kept game (a non-start position) simply waits for the engine. The
-// engine status line names the start-up phase (the worker's progress messages); a failed start
-// says why and what to do. Phases are performance marks (tafl-boot, tafl-board-mounted,
-// tafl-first-move, tafl-worker-*, tafl-engine-ready, tafl-board-ready; bench_board.py).
+// page's boot script (engine.js); until the engine is ready the board is the Early layer's
+// (early.js: one first move from board-data `first_moves`, answers otherwise). Phases are
+// performance marks (tafl-boot, tafl-board-mounted, tafl-first-move, tafl-worker-*,
+// tafl-engine-ready, tafl-board-ready; bench_board.py).
 //
 // Worker requests run one sequence at a time (Board.exclusive); a newer URL fragment supersedes
 // an older one (generation counter); a new game or switched rules replace the worker's game only
@@ -64,9 +60,9 @@
 import {
   FRAGMENT_MAX, MOVES_MAX, PIECE_KINDS, isGameFragment, isSquare, readFragment, toOtn, writeFragment,
 } from "./address.js";
-import { Analysis } from "./analysis.js";
 import { engineArgs, sharedEngine } from "./engine.js";
-import { movableSquares, startTargets, stateAfter, usableTable } from "./firstmove.js";
+import { Early } from "./early.js";
+import { movableSquares, usableTable } from "./firstmove.js";
 import { forgetKept, keepKey, loadKept, saveKept, sessionStore } from "./keep.js";
 import { keepForOffline } from "./offline.js";
 import { attachOpponent } from "./opponent.js";
@@ -77,7 +73,7 @@ import { STRINGS, fragmentWhy, sentence, withSiteNames } from "./words.js";
 
 // ---------------------------------------------------------------- the board
 
-class Board extends Analysis {
+class Board extends Early {
   /** `data`: the board-data object (notes/CONTRACTS.md), from the page or exampleData(). */
   constructor(root, data) {
     super();
@@ -120,104 +116,6 @@ class Board extends Analysis {
     this.render();
     performance.mark("tafl-board-mounted");
     this.startEngine();
-  }
-
-  /** Whether the board opens at its start position (no game link, no game kept in the
-   *  history entry or in sessionStorage: openWith): only then is a first move taken before the
-   *  engine is ready. */
-  opensAtHome() {
-    return !isGameFragment(this.openWith());
-  }
-
-  // --- before the engine is ready (issue 14): the first move from the table, answers otherwise
-  /** The engine status line while the engine starts: the phase (worker progress), or, for a
-   *  link, that its game comes when the engine is ready. */
-  showProgress(phase) {
-    if (this.ready || this.failed) return;
-    const T = this.T;
-    const order = ["download", "python", "rules"];
-    const n = Math.max(0, order.indexOf(phase));
-    const words = T.startPhase[order[n]];
-    const text = this.firstTable ? T.startProgress(words, n + 1)
-      : this.opensAtHome() ? T.startWait(words, n + 1) : `${T.startLink} (${words}, ${n + 1}/3)`;
-    this.engineEl.textContent = text;
-    this.root.setAttribute("data-engine-phase", order[n]);
-  }
-
-  /** Whether a move can be taken now without the engine (drag start, input.js). */
-  earlyMoves() { return !this.ready && !!this.firstTable && !this.earlyMove; }
-
-  /** A click before the engine is ready: the first move from the table, else an answer. */
-  activate(sq) {
-    if (this.ready) { super.activate(sq); return; }
-    if (!sq || this.ui.mode !== "play") return;
-    if (!this.earlyMoves()) { this.waitAnswer(); return; }
-    const st = this.st;
-    if (this.ui.selected && this.ui.targets.includes(sq)) { this.play(`${this.ui.selected}-${sq}`); return; }
-    if (this.ui.selected === sq) { this.clearSelection(); this.render(); return; }
-    if ((st.movable || []).includes(sq)) { this.message(null); this.select(sq); return; }
-    if (this.ui.selected) { this.tryMove(this.ui.selected, sq); return; }
-    if (st.pieces[sq]) { this.message(this.T.cannotMove(sq)); this.say(this.T.cannotMove(sq)); }
-  }
-
-  /** Said to a click the board cannot take before the engine is ready. */
-  waitAnswer() {
-    const T = this.T;
-    const text = this.failed ? `${T.engineDown} ${T.engineFix}` : this.opensAtHome() ? T.engineStarting : T.engineStartingLink;
-    this.message(text);
-    this.say(text);
-  }
-
-  /** select() before the engine is ready: the targets from the first-move table. */
-  selectEarly(sq, opts = {}) {
-    const token = selectSquare(this.ui, sq);
-    const targets = startTargets(this.firstTable, sq);
-    setTargets(this.ui, token, sq, targets);
-    this.render();
-    if (opts.announce !== false) this.say(this.T.selected(sq, targets.length));
-    this.selPromise = Promise.resolve(targets);
-    return this.selPromise;
-  }
-
-  /** The first move from the table (before the engine is ready): shown at once, played on the
-   *  engine when it is ready (startEngine). A move not in the table is no legal first move. */
-  playEarly(move) {
-    const T = this.T;
-    this.clearSelection();
-    const st = this.earlyMoves() ? stateAfter(this.firstTable, this.st, move) : null;
-    if (!this.earlyMoves()) this.waitAnswer();
-    else if (!st) { this.message(T.illegal(move)); this.say(T.illegal(move)); }
-    else {
-      this.earlyMove = move;
-      this.st = st;
-      this.message(null);
-      setFocus(this.ui, move.split("-")[1]);
-      const h = st.history[0];
-      const parts = [T.moved(T.side[h.side] || h.side, h.notation || move)];
-      const jump = this.jumpText(h);
-      if (jump) parts.push(jump);
-      for (const c of h.captures || []) parts.push(this.captureText(c, h));
-      if (st.result) parts.push(this.resultText(st.result));
-      else if (st.berserk) parts.push(T.berserk(T.side[st.to_move] || st.to_move, st.berserk.square, !!st.berserk.can_end, st.berserk.escape === true));
-      this.say(parts.map(sentence).join(" "));
-      performance.mark("tafl-first-move");
-    }
-    this.render();
-    return Promise.resolve();
-  }
-
-  /** The buttons that need the engine say so (their title) while it starts or after it failed. */
-  renderControls() {
-    super.renderControls();
-    if (!this.buttons) return;
-    const wait = this.ready ? "" : ` (${this.failed ? this.T.engineDown : this.T.engineWaiting})`;
-    for (const [a, b] of Object.entries(this.buttons)) {
-      if (a === "flip") continue;
-      const prev = b.getAttribute("data-wait") || "";
-      const title = prev && b.title.endsWith(prev) ? b.title.slice(0, -prev.length) : b.title;
-      b.title = title + wait;
-      if (wait) b.setAttribute("data-wait", wait); else b.removeAttribute("data-wait");
-    }
   }
 
   // --- engine life cycle
@@ -271,32 +169,6 @@ class Board extends Analysis {
     performance.mark("tafl-board-ready");
     this.render();
     keepForOffline(args, this.data.pyodide || {});
-  }
-
-  /** The engine could not start: the status says why (`text`) and the board keeps what it
-   *  shows (the start position, or the first move taken from the table). */
-  startFailed(text) {
-    this.failed = text;
-    this.root.setAttribute("data-state", "error");
-    this.root.removeAttribute("data-engine-phase");
-    this.engineEl.hidden = false;
-    this.engineEl.textContent = text;
-    this.engineEl.classList.add("tb-error");
-    this.render();
-  }
-
-  /** Play on the engine the first move the board took from the table (quietly: it was
-   *  announced when taken). The engine's state replaces the table's. Run inside exclusive(). */
-  async replayEarly(move) {
-    const mark = this.changeMark();
-    const r = await this.engine.call("play", { move });
-    this.st = r.state;
-    if (!r.ok) { // the table and the engine disagree: say so, the engine's game stands
-      const why = this.reasonText(r.reason);
-      this.message(why ? this.T.illegalWhy(move, why) : this.T.illegal(move));
-      return;
-    }
-    await this.syncAddress(mark);
   }
 
   /**
@@ -546,6 +418,21 @@ class Board extends Analysis {
     return this.exclusive(() => this.playNow(move));
   }
 
+  /** What a played ply `h` (leading to state `st`) did, as sentences without their full stops:
+   *  the move (or the end of a berserk turn), a jump that took nothing, the captures, then the
+   *  result or the berserk turn going on. `move`: the move as asked, where `h` has no notation. */
+  moveParts(h, st, move) {
+    const T = this.T;
+    const side = T.side[h.side] || h.side;
+    const parts = [h.move === "end" ? T.ended(side) : T.moved(side, h.notation || move)];
+    const jump = this.jumpText(h);
+    if (jump) parts.push(jump);
+    for (const c of h.captures || []) parts.push(this.captureText(c, h));
+    if (st.result) parts.push(this.resultText(st.result));
+    else if (st.berserk) parts.push(T.berserk(T.side[st.to_move] || st.to_move, st.berserk.square, !!st.berserk.can_end, st.berserk.escape === true));
+    return parts;
+  }
+
   async playNow(move) {
     const T = this.T;
     const mark = this.changeMark();
@@ -562,16 +449,8 @@ class Board extends Analysis {
         if (move.includes("-")) setFocus(this.ui, move.split("-")[1]);
         const st = r.state;
         const h = st.history[st.cursor - 1];
-        const side = T.side[h.side] || h.side;
-        // sentences, each with its full stop: the move, a jump that took nothing, the captures,
-        // then the result, the berserk turn going on, or (a berserk turn over) who moves now
-        const parts = [h.move === "end" ? T.ended(side) : T.moved(side, h.notation || move)];
-        const jump = this.jumpText(h);
-        if (jump) parts.push(jump);
-        for (const c of h.captures || []) parts.push(this.captureText(c, h));
-        if (st.result) parts.push(this.resultText(st.result));
-        else if (st.berserk) parts.push(T.berserk(T.side[st.to_move] || st.to_move, st.berserk.square, !!st.berserk.can_end, st.berserk.escape === true));
-        else {
+        const parts = this.moveParts(h, st, move);
+        if (!st.result && !st.berserk) { // a berserk turn over: that, and who moves now
           const over = this.berserkOver();
           if (over) parts.push(over);
           if (h.move === "end" || h.berserk) parts.push(T.toMove(T.side[st.to_move] || st.to_move));

@@ -1,7 +1,7 @@
 // Tafl-Kompendium board: the DOM it builds once (the live SVG over the page's static diagram's
 // geometry, the panel, toolbar, editor and assumption switches) and the drawing of one piece.
 // Layer 1 of the board class: View <- Render (render.js) <- Input (input.js) <- Editor
-// (editor.js) <- Board (board.js).
+// (editor.js) <- Analysis (analysis.js) <- Early (early.js) <- Board (board.js).
 
 import { squareName } from "./address.js";
 import { boardFocused, cellOf, setEditorPieces, setEditorTurn, squareAtCell, usedInput } from "./state.js";
