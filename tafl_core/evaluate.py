@@ -19,7 +19,12 @@ Terms, each from the defenders' point of view (:meth:`Evaluator.terms`), weighte
   a square from which two lines run free to escape squares (a fork, two plies before the
   escape), else 0;
 * ``blockade``: attackers on the gates - the squares next to an escape square - counted
-  negative.
+  negative;
+* ``lanes`` (only where there are at most :data:`LANE_ESCAPES` escape squares, e.g. corner
+  escape): empty squares the king could stop on from which a line runs free to an escape
+  square - the corners' open lanes, which the attackers close to keep the king in;
+* ``king_threats`` (same condition): the king's moves onto such squares, each a threat to
+  escape on the next move that the attackers must answer.
 
 :meth:`Evaluator.score` is the weighted sum from the side to move's point of view (an int, in
 centipawn-like units: an attacker is 100).
@@ -39,9 +44,16 @@ WEIGHTS: dict[str, int] = {
     "king_mobility": 4,     # per legal move of the king
     "king_fork": 1500,      # the defenders to move, the king can reach a square with two free paths
     "blockade": 25,         # per attacker on a gate next to an escape square
+    "lanes": 12,            # per empty square with a free line to an escape square
+    "king_threats": 70,     # per king move onto such a square
 }
 
-TERMS = ("material", "king_paths", "king_distance", "king_pressure", "king_mobility", "king_fork", "blockade")
+TERMS = ("material", "king_paths", "king_distance", "king_pressure", "king_mobility", "king_fork", "blockade",
+         "lanes", "king_threats")
+
+#: The lane terms are counted only with at most this many escape squares (corners, or a few
+#: marked squares): under edge escape nearly every square has a free line to the edge.
+LANE_ESCAPES = 8
 
 
 class Evaluator:
@@ -71,6 +83,31 @@ class Evaluator:
         self.edge_hostile = t.king_capture == "surrounded_edge"
         needed = 2 if t.king_capture == "custodial" else 4
         self.pressure_scale = 4 / needed
+        stop = t.stop[KNG]
+        pas = t.passable[KNG]
+        # the lines out of each escape square the king may stop on, each up to the first square
+        # he may not pass or another escape square, for the lane terms
+        self.lane_rays = None
+        self.lane_nostop: tuple[int, ...] = ()
+        if len(esc) <= LANE_ESCAPES:
+            rays = []
+            for e in esc:
+                if not stop[e]:
+                    continue
+                for ray in t.rays[e]:
+                    cut = []
+                    for q in ray:
+                        if t.escape[q]:
+                            break
+                        if not pas[q]:   # he may still stand on it and leave along the line
+                            if stop[q]:
+                                cut.append(q)
+                            break
+                        cut.append(q)
+                    if cut:
+                        rays.append(tuple(cut))
+            self.lane_rays = tuple(rays)
+            self.lane_nostop = tuple(sorted({q for r in rays for q in r if not stop[q]}))
 
     def terms(self, game) -> dict[str, int]:
         """The unweighted terms of ``game``'s position, each from the defenders' point of view
@@ -82,15 +119,23 @@ class Evaluator:
         ndef = len(pieces[DEFENDERS])
         k = game.king
         out = {"material": 0, "king_paths": 0, "king_distance": 0, "king_pressure": 0, "king_mobility": 0,
-               "king_fork": 0, "blockade": 0}
+               "king_fork": 0, "blockade": 0, "lanes": 0, "king_threats": 0}
         if k >= 0:
             ndef -= 1
             codes = game._plain_codes(DEFENDERS, k)
             esc = t.escape
             paths = sum(1 for m in codes if esc[m & 1023])
             out["king_paths"] = paths
+            lines = self._lanes(board, k) if self.lane_rays is not None else None
+            if lines is not None:
+                out["lanes"] = len(lines) - lines.count(0) - (1 if lines[k] else 0)
+                if not paths:
+                    out["king_threats"] = sum(1 for m in codes if lines[m & 1023])
             if not paths and game.side == DEFENDERS:
-                out["king_fork"] = 1 if self._fork(game, codes) else 0
+                if lines is not None:
+                    out["king_fork"] = 1 if any(lines[m & 1023] >= 2 for m in codes) else 0
+                else:
+                    out["king_fork"] = 1 if self._fork(game, codes) else 0
             out["king_mobility"] = len(codes)
             out["king_distance"] = -self.dist[k]
             hostile = self.king_hostile
@@ -108,6 +153,20 @@ class Evaluator:
         gates = self.gates
         out["blockade"] = -sum(1 for s in pieces[ATTACKERS] if gates[s])
         return out
+
+    def _lanes(self, board, k: int) -> list[int]:
+        """Per square, the free lines from it to an escape square - over squares the king may
+        pass, the king's own square counted as empty (as it is once he moves) - where he may
+        stop on it, else 0: a list of ``n * n`` counts."""
+        lines = [0] * len(board)
+        for ray in self.lane_rays:
+            for q in ray:
+                if board[q] and q != k:
+                    break
+                lines[q] += 1
+        for q in self.lane_nostop:
+            lines[q] = 0
+        return lines
 
     def _fork(self, game, codes) -> bool:
         """True when one of the king's moves ``codes`` reaches a square with two lines free to
@@ -149,6 +208,8 @@ class Evaluator:
         s += w["king_mobility"] * tm["king_mobility"]
         s += w["king_fork"] * tm["king_fork"]
         s += w["blockade"] * tm["blockade"]
+        s += w["lanes"] * tm["lanes"]
+        s += w["king_threats"] * tm["king_threats"]
         return s
 
     def score(self, game) -> int:

@@ -9,6 +9,8 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   Zobrist hash, side to move and berserk turn included);
 * move ordering: hash move, king moves onto escape squares, moves next to the king, likely
   captures, killer moves, history heuristic;
+* late-move reductions (:data:`LMR_DEPTH`, :data:`LMR_AFTER`): a quiet move far down the
+  order is first searched a ply shallower, and to full depth only if it beats the best so far;
 * a tactical leaf: at depth 0 the side to move first tries its moves that could win at once
   (the king onto an escape square; a move next to the king; every move when the other side has
   at most two pieces left), so a win in one is never missed, and since every move of the
@@ -48,11 +50,14 @@ MAX_DEPTH = 64
 #: Time budget of :func:`best_move` when no depth, time or node limit is given (seconds).
 DEFAULT_SECONDS = 2.0
 #: A search with root noise ``N`` replies with a random (safe) move with the chance ``N`` times
-#: this (0.75 at beginner's 200, 0.34 at easy's 90, 0.09 at medium's 25): the weaker levels'
-#: seeded randomness (:meth:`Search._random_move`). At the depths 1 s reaches the defenders win
-#: most games whoever plays them, so a level beats the one below only where its opponent also
-#: defends badly: random moves weaken a level's defence much more than a shallower search does.
+#: this (0.22 at beginner's 60, 0.04 at easy's 10): the weaker levels' seeded randomness
+#: (:meth:`Search._random_move`), so that their games differ; the levels' strength comes from
+#: their depth (a defence searched as deep as the attack, or deeper, nearly always holds).
 RANDOM_MOVE_PER_NOISE = 1 / 267
+#: Late-move reductions: from this depth on, a quiet move searched after the first
+#: :data:`LMR_AFTER` moves of the order is searched one ply shallower first.
+LMR_DEPTH = 3
+LMR_AFTER = 4
 #: Entries of the transposition table before it is cleared.
 TT_MAX = 300_000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -73,11 +78,12 @@ class Level:
 
 
 #: The levels, weakest first; all run the same search (:class:`Search`, with the root's win and
-#: safety checks), only the limits and the noise differ, each one less than the level below.
+#: safety checks), only the limits and the noise differ: each level searches a ply deeper than
+#: the one below (``strong`` as deep as its time allows) with no more noise.
 LEVELS: dict[str, Level] = {
-    "beginner": Level(1, 0.5, 200, 0.25),
-    "easy": Level(2, 1.0, 90, 0.5),
-    "medium": Level(3, 2.0, 25, 0.6),
+    "beginner": Level(1, 0.5, 60, 0.25),
+    "easy": Level(2, 1.0, 10, 0.5),
+    "medium": Level(3, 2.0, 0, 1.0),
     "strong": Level(MAX_DEPTH, None, 0, 1.0),
 }
 
@@ -422,13 +428,32 @@ class Search:
         alpha0 = alpha
         best, best_move = -INF, moves[0]
         first = True
-        for m in moves:
+        reduce = depth >= LMR_DEPTH and g.berserker < 0
+        if reduce:
+            k = g.king
+            near = self.t.adj[k] if k >= 0 else ()
+            king_from = k
+            enemies = len(g.pieces[1 - side])
+            killers = self.killers[ply]
+        for i, m in enumerate(moves):
             self._play(m)
             same = g.side == side
             if first:
                 s = self._child(depth, alpha, beta, ply + 1, same)
                 first = False
             else:
+                # late-move reduction: a quiet move far down the order (no capture, not the
+                # king's, not next to him, not the hash or a killer move) is first searched a
+                # ply shallower; only if it beats alpha there is it searched to full depth
+                if (reduce and i >= LMR_AFTER and not same and m != hash_move and m not in killers
+                        and (m >> 10) != king_from and (m & 1023) not in near
+                        and len(g.pieces[1 - side]) == enemies and g.result is None):
+                    s = -self._negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
+                    if s <= alpha:
+                        self._unplay()
+                        if s > best:
+                            best, best_move = s, m
+                        continue
                 s = self._child(depth, alpha, alpha + 1, ply + 1, same)
                 if alpha < s < beta:
                     s = self._child(depth, alpha, beta, ply + 1, same)

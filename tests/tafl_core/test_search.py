@@ -16,7 +16,7 @@ from tafl_core.evaluate import Evaluator
 from tafl_core.search import LEVELS, WIN_BOUND, Search, best_move
 from tafl_core.zobrist import search_key
 
-from .helpers import REPO
+from .helpers import REPO, playable_rules_files
 
 
 def rules(slug):
@@ -262,6 +262,12 @@ BASE = {"f6": "king", "e5": "defender", "g5": "defender", "c3": "attacker", "i9"
     ("king_mobility", dict(BASE), {**BASE, "e5": None, "f7": "defender"}),
     # blockade: an attacker on b1, next to the corner a1, instead of on c3
     ("blockade", dict(BASE), {**BASE, "c3": None, "b1": "attacker"}),
+    # lanes: the attacker of c3 on a3 closes the a-file from a3 to a10 to the corner a1 (a2 and
+    # the lanes of the other corners stay open)
+    ("lanes", dict(BASE), {**BASE, "c3": None, "a3": "attacker"}),
+    # king_threats: from f6 the king reaches a6, f11, f1 and k6, each on a free line to a
+    # corner; an attacker on b6 takes a6 from him
+    ("king_threats", dict(BASE), {**BASE, "c3": None, "b6": "attacker"}),
 ])
 def test_each_term_points_the_right_way(term, better, worse):
     better = {k: v for k, v in better.items() if v}
@@ -269,6 +275,59 @@ def test_each_term_points_the_right_way(term, better, worse):
     tb, tw, sb, sw = ev_pair("copenhagen-hnefatafl", better, worse)
     assert tb[term] > tw[term], (tb, tw)
     assert sb > sw
+
+
+def test_lane_and_threat_counts_in_a_small_position():
+    # Copenhagen, BASE: the edges' squares between the corners, 4 x 9 = 36, are all empty and
+    # each lies on a free line to a corner; the king on f6 reaches four of them (a6 f11 f1 k6)
+    g = game_of("copenhagen-hnefatafl", BASE, "attackers")
+    t = Evaluator(g).terms(g)
+    assert (t["lanes"], t["king_threats"], t["king_paths"]) == (36, 4, 0)
+    # a3 blocked: a2 keeps its line to a1, a4..a10 keep theirs to a11, a3 is occupied
+    g = game_of("copenhagen-hnefatafl", {**{k: v for k, v in BASE.items() if k != "c3"}, "a3": "attacker"},
+                "attackers")
+    assert Evaluator(g).terms(g)["lanes"] == 35
+
+
+def _slow_lines(game, k):
+    """Reference for the lane terms: per square the king may stop on (empty, or his own), the
+    lines from it that run over empty squares he may pass to an escape square he may stop on."""
+    t = game._t
+    from tafl_core.tables import KNG
+    board, esc, pas, stop = game.board, t.escape, t.passable[KNG], t.stop[KNG]
+    out = {}
+    for q in range(t.n * t.n):
+        if esc[q] or not stop[q] or (board[q] and q != k):
+            continue
+        count = 0
+        for ray in t.rays[q]:
+            for x in ray:
+                if esc[x]:
+                    count += 1 if stop[x] else 0
+                    break
+                if (board[x] and x != k) or not pas[x]:
+                    break
+        if count:
+            out[q] = count
+    return out
+
+
+@pytest.mark.parametrize("slug", [p.parent.name for p in playable_rules_files()])
+def test_lanes_match_a_slow_reference(slug):
+    rs = rules(slug)
+    ev = Evaluator(Game(rs))
+    if ev.lane_rays is None:
+        pytest.skip(f"{slug}: more escape squares than the lane terms count")
+    rng = random.Random(slug)
+    g = Game(rs)
+    for _ in range(60):   # the positions of a random game, and of a fresh one when it ends
+        if g.result is not None or not g.move_codes():
+            g = Game(rs)
+        k = g.king
+        if k >= 0:
+            fast = ev._lanes(g.board, k)
+            assert {q: c for q, c in enumerate(fast) if c} == _slow_lines(g, k), g.position.to_diagram()
+        g.play_code(rng.choice(g.move_codes()))
 
 
 def test_king_fork_term_points_the_right_way():
@@ -327,7 +386,7 @@ def test_each_level_searches_less_than_the_one_above():
     limits = [level_limits(n, seconds=1.0) for n in names]
     assert limits[-1] == (LEVELS["strong"].depth, 1.0, None, 0)   # strong: the whole budget
     for (d0, s0, _n0, z0), (d1, s1, _n1, z1) in zip(limits, limits[1:]):
-        assert d0 < d1 and s0 < s1 and z0 > z1
+        assert d0 < d1 and s0 <= s1 and z0 >= z1
     # a depth or node limit of the caller narrows the level's; an unknown level is refused
     d, _s, n, _z = level_limits("medium", depth=2, seconds=1.0, nodes=99)
     assert (d, n) == (2, 99)
