@@ -432,7 +432,6 @@ class Search:
         if reduce:
             k = g.king
             near = self.t.adj[k] if k >= 0 else ()
-            king_from = k
             enemies = len(g.pieces[1 - side])
             killers = self.killers[ply]
         for i, m in enumerate(moves):
@@ -446,7 +445,7 @@ class Search:
                 # king's, not next to him, not the hash or a killer move) is first searched a
                 # ply shallower; only if it beats alpha there is it searched to full depth
                 if (reduce and i >= LMR_AFTER and not same and m != hash_move and m not in killers
-                        and (m >> 10) != king_from and (m & 1023) not in near
+                        and (m >> 10) != k and (m & 1023) not in near
                         and len(g.pieces[1 - side]) == enemies and g.result is None):
                     s = -self._negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
                     if s <= alpha:

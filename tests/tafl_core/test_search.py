@@ -14,6 +14,7 @@ from tafl_core import Game, Position, load_ruleset
 from tafl_core.cli import main
 from tafl_core.evaluate import Evaluator
 from tafl_core.search import LEVELS, WIN_BOUND, Search, best_move
+from tafl_core.tables import KNG
 from tafl_core.zobrist import search_key
 
 from .helpers import REPO, playable_rules_files
@@ -293,7 +294,6 @@ def _slow_lines(game, k):
     """Reference for the lane terms: per square the king may stop on (empty, or his own), the
     lines from it that run over empty squares he may pass to an escape square he may stop on."""
     t = game._t
-    from tafl_core.tables import KNG
     board, esc, pas, stop = game.board, t.escape, t.passable[KNG], t.stop[KNG]
     out = {}
     for q in range(t.n * t.n):
