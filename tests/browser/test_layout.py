@@ -4,7 +4,8 @@
   board with its status is in view at once (the issue: they sat under a 690 px board);
 - on a phone (390×844, touch), every square of a 19×19 board (Alea Evangelii) is at least
   24×24 CSS px (WCAG 2.2, 2.5.8 target size), zoomed and scrolled sideways, and still takes a
-  tap; the zoom button fits the board again; an 11×11 board fits the phone without zooming;
+  tap; scrolled to its right edge, its rank numbers are still in view; the zoom button fits
+  the board again; an 11×11 board fits the phone without zooming;
 - Material's "back to top" button never covers the board.
 
 Board sizes from variants_src (alea-evangelii 19×19, copenhagen-hnefatafl 11×11).
@@ -89,6 +90,23 @@ def test_phone_19x19_zoomed_every_square_at_least_24px(new_tab):
     sq.scroll_into_view_if_needed()
     sq.tap()
     page.wait_for_selector("#board [data-target]")
+    # scrolled to the right edge, the rank numbers (19 of them) are still in view at the left
+    # edge of the scrolled board, over a strip of the page's background
+    ranks = page.evaluate("""async () => {
+        const vp = document.querySelector('#board .tb-viewport');
+        vp.scrollLeft = vp.scrollWidth;
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const v = vp.getBoundingClientRect();
+        const labels = [...document.querySelectorAll('#board [data-role="ranks"] text')].map((t) => {
+            const b = t.getBoundingClientRect(); return { text: t.textContent, left: b.left, right: b.right }; });
+        const strip = document.querySelector('#board .tb-rank-strip');
+        return { scrolled: vp.scrollLeft, left: v.left, right: v.right, labels,
+                 strip: strip.getAttribute('visibility') };
+    }""")
+    assert ranks["scrolled"] > 0, ranks
+    assert sorted(int(lab["text"]) for lab in ranks["labels"]) == list(range(1, 20)), ranks
+    assert all(ranks["left"] <= lab["left"] and lab["right"] <= ranks["right"] for lab in ranks["labels"]), ranks
+    assert ranks["strip"] == "visible"
     # the zoom button fits the whole board again (then its squares are under 24 px), and back
     zoom.tap()
     g2 = geometry(page)

@@ -104,3 +104,25 @@ def test_no_move_that_lets_the_opponent_win_two_moves_before_the_end(slug, otn, 
             r = Search(g, noise=lv.noise, seed=seed).run(depth=min(lv.depth, 2))
             assert not lets_opponent_win(g, r["move"]), (name, seed, r)
     assert not lets_opponent_win(g, Search(g).run(nodes=1)["move"])
+
+
+def test_late_move_reductions_keep_every_forced_result(monkeypatch):
+    """Late-move reductions (``search.LMR_DEPTH``, ``LMR_AFTER``) only save effort: at depth 4
+    in the Brandubh positions two moves before the end of real games, the search with them finds
+    the same forced results (a win or a loss, at the same distance) as the full-width search
+    without them (``LMR_DEPTH`` beyond any depth), and it searches fewer nodes in all."""
+    import tafl_core.search as search
+    rows = [r for r in TWO_BEFORE if r[0] == "brandubh"]
+    on, off = search.LMR_DEPTH, search.MAX_DEPTH + 1
+    nodes = {}
+    forced = {}
+    for lmr in (on, off):
+        monkeypatch.setattr(search, "LMR_DEPTH", lmr)
+        nodes[lmr] = 0
+        for slug, otn, side, _how, _m in rows:
+            r = Search(game_at(slug, otn, side)).run(depth=4)
+            nodes[lmr] += r["nodes"]
+            forced[lmr, otn] = r["score"] if abs(r["score"]) >= WIN_BOUND else None
+    assert all(forced[on, r[1]] == forced[off, r[1]] for r in rows)
+    assert any(forced[off, r[1]] is not None for r in rows), "some of these positions have a forced result"
+    assert nodes[on] < nodes[off], nodes

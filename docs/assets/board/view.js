@@ -74,7 +74,10 @@ export class View {
     this.gPieces = svgEl("g", { class: "tb-pieces", "pointer-events": "none" });
     this.gTargets = svgEl("g", { class: "tb-target-dots", ...through });
     this.gFocus = svgEl("g", { class: "tb-focus-layer", ...through });
-    svg.append(this.gSquares, this.gLabels, this.gMarks, this.gPieces, this.gTargets, this.gFocus);
+    // the rank numbers on a strip of their own, kept at the left edge of a zoomed board
+    // scrolled sideways (buildZoom), drawn over the squares it then covers
+    this.gRanks = svgEl("g", { class: "tb-ranks", "data-role": "ranks", ...through });
+    svg.append(this.gSquares, this.gLabels, this.gMarks, this.gPieces, this.gTargets, this.gFocus, this.gRanks);
     if (this.staticSvg) this.staticSvg.replaceWith(svg);
     else root.prepend(svg);
     this.buildZoom();
@@ -161,7 +164,20 @@ export class View {
     svg.replaceWith(viewport);
     viewport.append(svg);
     viewport.before(bar);
+    this.viewport = viewport;
+    viewport.addEventListener("scroll", () => this.keepRanksInView(), { passive: true });
     this.zoomed = false;
+  }
+
+  /** The rank numbers stay in view while a zoomed board is scrolled sideways: their strip is
+   *  moved by the scrolled width (CSS px turned into the SVG's units). */
+  keepRanksInView() {
+    const w = this.svg.getBoundingClientRect().width;
+    const dx = this.viewport && w > 0 ? (this.viewport.scrollLeft * this.vb[2]) / w : 0;
+    const strip = this.gRanks.querySelector(".tb-rank-strip");
+    if (dx > 0) this.gRanks.setAttribute("transform", `translate(${Math.round(dx * 100) / 100} 0)`);
+    else this.gRanks.removeAttribute("transform");
+    if (strip) strip.setAttribute("visibility", dx > 0 ? "visible" : "hidden");
   }
 
   /** Zoom the board in (`on`) or back to fitting its place. */
@@ -169,6 +185,7 @@ export class View {
     this.zoomed = !!on;
     if (on) this.root.setAttribute("data-zoom", "in");
     else this.root.removeAttribute("data-zoom");
+    this.keepRanksInView();
     this.zoomButton.setAttribute("aria-pressed", String(this.zoomed));
   }
 
@@ -296,6 +313,7 @@ export class View {
     this.staticKey = JSON.stringify([this.ui.flipped, this.st.special || {}]);
     this.gSquares.replaceChildren();
     this.gLabels.replaceChildren();
+    this.gRanks.replaceChildren();
     this.squareEls = {};
     const special = this.st.special || {};
     const kindOf = {};
@@ -325,6 +343,7 @@ export class View {
     }
     if (this.margin >= cell * 0.3) {
       const fs = cell * 0.42;
+      this.gRanks.append(svgEl("rect", { class: "tb-rank-strip", visibility: "hidden", x: this.vb[0], y: this.vb[1], width: this.ox - this.vb[0], height: this.vb[3] }));
       for (let i = 0; i < size; i++) {
         const fileSq = this.squareAtCell(i, size - 1);
         const rankSq = this.squareAtCell(0, i);
@@ -333,7 +352,8 @@ export class View {
         ft.textContent = fileSq[0];
         const rt = svgEl("text", { ...common, x: this.ox - this.margin / 2, y: this.oy + (i + 0.5) * cell });
         rt.textContent = rankSq.slice(1);
-        this.gLabels.append(ft, rt);
+        this.gLabels.append(ft);
+        this.gRanks.append(rt);
       }
     }
   }
