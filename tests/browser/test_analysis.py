@@ -38,11 +38,11 @@ GAMES = {
 }
 NAMES = {"copenhagen-hnefatafl": "Copenhagen Hnefatafl", "brandubh": "Brandubh"}
 WORDS = {
-    "de": {"export": "Partie exportieren", "import": "Partie importieren", "start": "Anfangsstellung",
+    "de": {"export": "Partie exportieren", "import": "Partie importieren", "start": "Ausgangsstellung",
            "copy": "Kopieren", "download": "Als Datei speichern", "run": "Importieren", "cancel": "Abbrechen",
            "formats": ["OpenTafl-Partienotation (.otg)", "Nur die Züge (.txt)"], "line": "Zeile",
            "kept": "Die bisherige Partie bleibt, wie sie war.", "help": "gedrückter Umschalttaste"},
-    "en": {"export": "Export game", "import": "Import game", "start": "Start position",
+    "en": {"export": "Export game", "import": "Import game", "start": "Starting position",
            "copy": "Copy", "download": "Save as file", "run": "Import", "cancel": "Cancel",
            "formats": ["OpenTafl game record (.otg)", "Moves only (.txt)"], "line": "line",
            "kept": "The current game stays as it was.", "help": "with Shift held"},

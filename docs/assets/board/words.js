@@ -48,9 +48,9 @@ export const STRINGS = {
     noMoves: "Noch keine Züge.",
     // analysis and game records (analysis.js)
     moveListHelp: "Ein Klick auf einen Zug zeigt die Stellung danach. In der Zugliste: ←/→ einen Zug zurück/vor, Pos1/Ende zum Anfang/Ende; auf dem Brett dasselbe mit gedrückter Umschalttaste.",
-    startPosition: "Anfangsstellung",
+    startPosition: "Ausgangsstellung",
     plyLabel: (no, side, notation) => `${no}. ${side}: ${notation}`,
-    atStart: "Anfangsstellung der Partie.",
+    atStart: "Ausgangsstellung der Partie.",
     atPly: (no, notation) => `Stellung nach ${no}. ${notation}.`,
     recordActions: { export: "Partie exportieren", import: "Partie importieren" },
     recordFormat: "Format",
@@ -219,9 +219,9 @@ export const STRINGS = {
     noMoves: "No moves yet.",
     // analysis and game records (analysis.js)
     moveListHelp: "Click a move to see the position after it. In the move list: ←/→ one move back/forward, Home/End to the start/end; on the board the same keys with Shift held.",
-    startPosition: "Start position",
+    startPosition: "Starting position",
     plyLabel: (no, side, notation) => `${no}. ${side}: ${notation}`,
-    atStart: "Start position of the game.",
+    atStart: "Starting position of the game.",
     atPly: (no, notation) => `Position after ${no}. ${notation}.`,
     recordActions: { export: "Export game", import: "Import game" },
     recordFormat: "Format",
