@@ -545,29 +545,28 @@ class Search:
                 if (c and SIDE_OF[c] == own_side) or h[opp] == 1 or (h[opp] == 2 and not c):
                     if not board[nb]:
                         hits.add(nb)
-        killers = self.killers[ply]
-        k0, k1 = killers[0], killers[1]
-        hist = self.history
-        king_from = k << 10 if k >= 0 else -1
-
-        def key(m):   # ties broken by the move code, so the order never depends on set order
-            if m == hash_move:
-                return 1 << 60
-            to = m & 1023
-            s = hist.get(m, 0)
-            if (m >> 10) << 10 == king_from and esc[to]:
-                s += 1 << 38
-            if to in hits:
-                s += 1 << 36
-            if to in near:
-                s += 1 << 35
-            if m == k0:
-                s += 1 << 34
-            elif m == k1:
-                s += 1 << 33
-            return s << 20 | m
-
-        return sorted(codes, key=key, reverse=True)
+        # one int per move, sorted at C speed: the ordering score above the move code (so ties
+        # are broken by the code, and the order never depends on set order)
+        bonus = [0] * len(board)
+        for q in hits:
+            bonus[q] = 1 << 36
+        for q in near:
+            bonus[q] += 1 << 35
+        hg = self.history.get
+        keys = [(hg(m, 0) + bonus[m & 1023]) << 20 | m for m in codes]
+        k0, k1 = self.killers[ply]
+        if k0 and k0 in codes:
+            keys[codes.index(k0)] += 1 << 54
+        if k1 and k1 != k0 and k1 in codes:
+            keys[codes.index(k1)] += 1 << 53
+        if k >= 0 and side == DEFENDERS:
+            for i, m in enumerate(codes):
+                if m >> 10 == k and esc[m & 1023]:
+                    keys[i] += 1 << 58
+        if hash_move and hash_move in codes:
+            keys[codes.index(hash_move)] = 1 << 60 | hash_move
+        keys.sort(reverse=True)
+        return [x & 0xFFFFF for x in keys]
 
     def _pv(self, first: int, depth: int) -> list[int]:
         """The principal variation from the transposition table, starting with ``first``."""
