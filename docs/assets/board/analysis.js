@@ -4,7 +4,7 @@
 // The move list in rows of two turns (`1. d1-d3 e4-e2`, as an OpenTafl game record numbers its
 // lines; movelist.js), every ply a button that shows the position after it (worker command
 // `goto {ply}`, one request, the engine's undo/redo: the moves after it stay to Redo, a new move
-// drops them as after Undo); a "start position" entry before the list. Keys (movelist.js
+// drops them as after Undo); a "Starting position" entry before the list. Keys (movelist.js
 // STEP_KEYS): in the move list ←/→ one ply back/forward, Home/End the start/the end; on the
 // board the same keys with Shift, since the bare arrow keys move the board's focus square
 // (input.js). The list is one stop of the Tab key (roving tabindex on the current entry). A
