@@ -398,7 +398,7 @@ def test_undone_moves_stay_greyed_in_the_move_list(eald):
     assert eald.moves() == []                 # nothing played ...
     assert items() == [["d1-d3", 1, True, True], ["d4-c4", 2, True, True]]   # ... two to redo
     key = eald.page.eval_on_selector('#board [data-role="move-marks"]', "e => e.hidden ? '' : e.textContent")
-    assert "grau: zurückgenommen, „Vor“ spielt es wieder" in key
+    assert "grau: zurückgenommen, „Vor“ spielt ihn wieder" in key
     assert "„Vor“" in eald.page.get_attribute('#board [data-role="move-list"] li[data-future="1"]', "title")
     eald.action("redo")
     assert eald.moves() == ["d1-d3"]

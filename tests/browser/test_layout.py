@@ -34,6 +34,20 @@ def geometry(page) -> dict:
     }""")
 
 
+#: The zoomed board's viewport, its scroll and its rank numbers (text, left and right edge) and
+#: whether their strip is shown, after two frames.
+RANKS_IN_VIEW = """async () => {
+        const vp = document.querySelector('#board .tb-viewport');
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const v = vp.getBoundingClientRect();
+        const labels = [...document.querySelectorAll('#board [data-role="ranks"] text')].map((t) => {
+            const b = t.getBoundingClientRect(); return { text: t.textContent, left: b.left, right: b.right }; });
+        const strip = document.querySelector('#board .tb-rank-strip');
+        return { scrolled: vp.scrollLeft, left: v.left, right: v.right, labels,
+                 strip: strip.getAttribute('visibility') };
+    }"""
+
+
 def scroll_board_to_top(page):
     """Scroll so the board starts just below the sticky header."""
     page.evaluate(f"""() => {{ const y = document.querySelector('#board').getBoundingClientRect().top + scrollY;
@@ -92,25 +106,25 @@ def test_phone_19x19_zoomed_every_square_at_least_24px(new_tab):
     page.wait_for_selector("#board [data-target]")
     # scrolled to the right edge, the rank numbers (19 of them) are still in view at the left
     # edge of the scrolled board, over a strip of the page's background
-    ranks = page.evaluate("""async () => {
-        const vp = document.querySelector('#board .tb-viewport');
-        vp.scrollLeft = vp.scrollWidth;
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-        const v = vp.getBoundingClientRect();
-        const labels = [...document.querySelectorAll('#board [data-role="ranks"] text')].map((t) => {
-            const b = t.getBoundingClientRect(); return { text: t.textContent, left: b.left, right: b.right }; });
-        const strip = document.querySelector('#board .tb-rank-strip');
-        return { scrolled: vp.scrollLeft, left: v.left, right: v.right, labels,
-                 strip: strip.getAttribute('visibility') };
-    }""")
+    page.evaluate("() => { const vp = document.querySelector('#board .tb-viewport'); vp.scrollLeft = vp.scrollWidth; }")
+    ranks = page.evaluate(RANKS_IN_VIEW)
     assert ranks["scrolled"] > 0, ranks
     assert sorted(int(lab["text"]) for lab in ranks["labels"]) == list(range(1, 20)), ranks
     assert all(ranks["left"] <= lab["left"] and lab["right"] <= ranks["right"] for lab in ranks["labels"]), ranks
     assert ranks["strip"] == "visible"
+    # flipped while scrolled (the helper's find): the numbers keep their strip, still in view
+    page.locator('#board [data-action="flip"]').tap()
+    flipped = page.evaluate(RANKS_IN_VIEW)
+    assert flipped["strip"] == "visible", flipped
+    assert all(flipped["left"] <= lab["left"] and lab["right"] <= flipped["right"] for lab in flipped["labels"]), flipped
+    page.locator('#board [data-action="flip"]').tap()
     # the zoom button fits the whole board again (then its squares are under 24 px), and back
+    check = "e => getComputedStyle(e, '::before').content"
+    assert "✓" in zoom.evaluate(check)  # pressed shows it (the name stays "Enlarge board")
     zoom.tap()
     g2 = geometry(page)
     assert zoom.get_attribute("aria-pressed") == "false"
+    assert "✓" not in zoom.evaluate(check)
     assert g2["svg"]["right"] <= g2["viewportWidth"] and g2["squareMin"] < 24, g2
     zoom.tap()
     assert geometry(page)["squareMin"] >= 24

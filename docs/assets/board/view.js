@@ -356,6 +356,7 @@ export class View {
         this.gRanks.append(rt);
       }
     }
+    this.keepRanksInView(); // a flip redraws the strip: shown again where the board is scrolled
   }
 
   pieceEl(sq, kind) {

@@ -111,7 +111,7 @@ export const STRINGS = {
       "^": "^ Sprung über eine feindliche Figur",
       "=": "= Berserkerzug: dieselbe Figur zieht nach einem Schlag weiter",
       end: "end: Berserkerzug beendet",
-      future: "grau: zurückgenommen, „Vor“ spielt es wieder",
+      future: "grau: zurückgenommen, „Vor“ spielt ihn wieder",
     },
     winner: { attackers: "Die Angreifer gewinnen", defenders: "Die Verteidiger gewinnen", draw: "Unentschieden" },
     reason: {
