@@ -192,6 +192,59 @@ def test_transposition_table_changes_no_score(depth):
         assert a["score"] == b["score"], (pos.to_otn(), side)
 
 
+def _slow_order(search, codes, hash_move, ply):
+    """The move order as Search._ordered's docstring gives it, one move at a time: the hash move
+    first; then by the sum of 2**38 for the king onto an escape square, 2**36 onto a square
+    where a custodial capture could close (an enemy piece other than the king beside it, and
+    beyond that piece one of the mover's own or a square hostile to it), 2**35 next to the king,
+    2**34 / 2**33 the first / second killer and the history count; ties by the higher code."""
+    g, t = search.g, search.t
+    board, k = g.board, g.king
+    from tafl_core.tables import SIDE_OF
+    hits = set()
+    for e in g.pieces[1 - g.side]:
+        if board[e] == KNG:
+            continue
+        h = t.hostile[board[e]]
+        for nb in t.adj[e]:
+            opp = 2 * e - nb
+            if opp in t.adj[e] and not board[nb]:
+                c = board[opp]
+                if (c and SIDE_OF[c] == g.side) or h[opp] == 1 or (h[opp] == 2 and not c):
+                    hits.add(nb)
+    k0, k1 = search.killers[ply]
+
+    def score(m):
+        if m == hash_move:
+            return (2 ** 70, m)
+        to = m & 1023
+        s = search.history.get(m, 0)
+        s += 2 ** 38 if k >= 0 and m >> 10 == k and t.escape[to] else 0
+        s += 2 ** 36 if to in hits else 0
+        s += 2 ** 35 if k >= 0 and to in t.adj[k] else 0
+        s += 2 ** 34 if m == k0 else 2 ** 33 if m == k1 else 0
+        return (s, m)
+
+    return sorted(codes, key=score, reverse=True)
+
+
+@pytest.mark.parametrize("slug", ["brandubh", "copenhagen-hnefatafl", "berserk-hnefatafl", "alea-evangelii"])
+def test_move_order_matches_a_slow_reference(slug):
+    rs, positions = _random_positions(slug, 8, 30, 5)
+    rng = random.Random(3)
+    for pos, side in positions:
+        g = Game(rs, pos, side)
+        s = Search(g)
+        codes = g.move_codes()
+        # a history, killers and a hash move as a search would have left them
+        for m in rng.sample(codes, min(8, len(codes))):
+            s.history[m] = rng.randint(1, 50)
+        s.killers[2] = rng.sample(codes, 2) if len(codes) >= 2 else [0, 0]
+        hash_move = rng.choice(codes)
+        for hm, ply in ((hash_move, 2), (0, 2), (0, 5)):
+            assert s._ordered(codes, hm, ply) == _slow_order(s, codes, hm, ply), (pos.to_otn(), side, hm, ply)
+
+
 # -- berserk turns ------------------------------------------------------------------------------
 def _berserk_positions(count):
     rs = rules("berserk-hnefatafl")
