@@ -24,7 +24,13 @@ Terms, each from the defenders' point of view (:meth:`Evaluator.terms`), weighte
   escape): empty squares the king could stop on from which a line runs free to an escape
   square - the corners' open lanes, which the attackers close to keep the king in;
 * ``king_threats`` (same condition): the king's moves onto such squares, each a threat to
-  escape on the next move that the attackers must answer.
+  escape on the next move that the attackers must answer;
+* ``corner_guard`` (same condition): attackers on the guard squares of a corner - the squares
+  two steps (rank plus file distance) from an escape square in a corner of the board, such as
+  a3, b2 and c1 for a1 - counted negative: held together they close the corner, the king can
+  then reach neither of its neighbours;
+* ``corner_closed`` (same condition): corners whose guard squares are all held by attackers,
+  counted negative.
 
 :meth:`Evaluator.score` is the weighted sum from the side to move's point of view (an int, in
 centipawn-like units: an attacker is 100).
@@ -46,10 +52,12 @@ WEIGHTS: dict[str, int] = {
     "blockade": 25,         # per attacker on a gate next to an escape square
     "lanes": 12,            # per empty square with a free line to an escape square
     "king_threats": 70,     # per king move onto such a square
+    "corner_guard": 40,     # per attacker on a guard square of a corner (a3, b2, c1 for a1)
+    "corner_closed": 150,   # per corner whose guard squares are all held by attackers
 }
 
 TERMS = ("material", "king_paths", "king_distance", "king_pressure", "king_mobility", "king_fork", "blockade",
-         "lanes", "king_threats")
+         "lanes", "king_threats", "corner_guard", "corner_closed")
 
 #: The lane terms are counted only with at most this many escape squares (corners, or a few
 #: marked squares): under edge escape nearly every square has a free line to the edge.
@@ -89,7 +97,12 @@ class Evaluator:
         # he may not pass or another escape square, for the lane terms
         self.lane_rays = None
         self.lane_nostop: tuple[int, ...] = ()
+        self.guards: tuple[tuple[int, ...], ...] = ()
         if len(esc) <= LANE_ESCAPES:
+            # the guard squares of each escape square in a corner (two neighbours on the board)
+            self.guards = tuple(
+                tuple(q for q in range(n * n) if abs(q // n - e // n) + abs(q % n - e % n) == 2 and not t.escape[q])
+                for e in esc if len(t.adj[e]) == 2)
             rays = []
             for e in esc:
                 if not stop[e]:
@@ -119,7 +132,7 @@ class Evaluator:
         ndef = len(pieces[DEFENDERS])
         k = game.king
         out = {"material": 0, "king_paths": 0, "king_distance": 0, "king_pressure": 0, "king_mobility": 0,
-               "king_fork": 0, "blockade": 0, "lanes": 0, "king_threats": 0}
+               "king_fork": 0, "blockade": 0, "lanes": 0, "king_threats": 0, "corner_guard": 0, "corner_closed": 0}
         if k >= 0:
             ndef -= 1
             codes = game._plain_codes(DEFENDERS, k)
@@ -149,6 +162,13 @@ class Evaluator:
             if self.edge_hostile:
                 pressure += 4 - len(t.adj[k])
             out["king_pressure"] = -pressure
+        held = closed = 0
+        for guard in self.guards:
+            c = sum(1 for q in guard if board[q] == ATT or board[q] == CMD)
+            held += c
+            closed += c == len(guard)
+        out["corner_guard"] = -held
+        out["corner_closed"] = -closed
         out["material"] = ndef * self.def_value - natt * self.att_value
         gates = self.gates
         out["blockade"] = -sum(1 for s in pieces[ATTACKERS] if gates[s])
@@ -210,6 +230,7 @@ class Evaluator:
         s += w["blockade"] * tm["blockade"]
         s += w["lanes"] * tm["lanes"]
         s += w["king_threats"] * tm["king_threats"]
+        s += w["corner_guard"] * tm["corner_guard"] + w["corner_closed"] * tm["corner_closed"]
         return s
 
     def score(self, game) -> int:

@@ -322,6 +322,13 @@ BASE = {"f6": "king", "e5": "defender", "g5": "defender", "c3": "attacker", "i9"
     # king_threats: from f6 the king reaches a6, f11, f1 and k6, each on a free line to a
     # corner; an attacker on b6 takes a6 from him
     ("king_threats", dict(BASE), {**BASE, "c3": None, "b6": "attacker"}),
+    # corner_guard: the attacker of c3 on b2, one of a1's guard squares a3 b2 c1 (two steps
+    # from the corner), instead
+    ("corner_guard", dict(BASE), {**BASE, "c3": None, "b2": "attacker"}),
+    # corner_closed: attackers on a3, b2 and c1 close a1 (the king reaches neither a2 nor b1);
+    # with the third on d5 instead it stays open
+    ("corner_closed", {**BASE, "c3": None, "a3": "attacker", "b2": "attacker", "d5": "attacker"},
+     {**BASE, "c3": None, "a3": "attacker", "b2": "attacker", "c1": "attacker"}),
 ])
 def test_each_term_points_the_right_way(term, better, worse):
     better = {k: v for k, v in better.items() if v}
@@ -363,6 +370,20 @@ def _slow_lines(game, k):
         if count:
             out[q] = count
     return out
+
+
+def test_corner_guard_counts():
+    # Copenhagen: a1's guard squares are a3 b2 c1, k1's i1 j2 k3 (two steps from the corner);
+    # a1 closed by three attackers, k1 held on one of its three
+    pieces = {"f6": "king", "a3": "attacker", "b2": "attacker", "c1": "attacker", "j2": "attacker",
+              "e5": "attacker"}
+    g = game_of("copenhagen-hnefatafl", pieces, "attackers")
+    t = Evaluator(g).terms(g)
+    assert (t["corner_guard"], t["corner_closed"]) == (-4, -1)
+    # Linnaeus' Tablut: edge escape (every edge square an escape square): no guard squares
+    rs = rules("linnaeus-tablut")
+    g = Game(rs)
+    assert Evaluator(g).guards == ()
 
 
 @pytest.mark.parametrize("slug", [p.parent.name for p in playable_rules_files()])
