@@ -14,7 +14,7 @@ from tafl_core import Game, Position, load_ruleset
 from tafl_core.cli import main
 from tafl_core.evaluate import Evaluator
 from tafl_core.search import LEVELS, WIN_BOUND, Search, best_move
-from tafl_core.tables import KNG
+from tafl_core.tables import KNG, SIDE_OF
 from tafl_core.zobrist import search_key
 
 from .helpers import REPO, playable_rules_files
@@ -200,7 +200,6 @@ def _slow_order(search, codes, hash_move, ply):
     2**34 / 2**33 the first / second killer and the history count; ties by the higher code."""
     g, t = search.g, search.t
     board, k = g.board, g.king
-    from tafl_core.tables import SIDE_OF
     hits = set()
     for e in g.pieces[1 - g.side]:
         if board[e] == KNG:
