@@ -526,7 +526,6 @@ class Search:
         side = g.side
         k = g.king
         esc = t.escape
-        near = set(t.adj[k]) if k >= 0 else set()
         # squares where a piece of the side to move would close a custodial capture
         hits = set()
         own_side = side
@@ -550,7 +549,7 @@ class Search:
         bonus = [0] * len(board)
         for q in hits:
             bonus[q] = 1 << 36
-        for q in near:
+        for q in (t.adj[k] if k >= 0 else ()):   # next to the king
             bonus[q] += 1 << 35
         hg = self.history.get
         keys = [(hg(m, 0) + bonus[m & 1023]) << 20 | m for m in codes]

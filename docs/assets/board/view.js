@@ -174,7 +174,7 @@ export class View {
   keepRanksInView() {
     const w = this.svg.getBoundingClientRect().width;
     const dx = this.viewport && w > 0 ? (this.viewport.scrollLeft * this.vb[2]) / w : 0;
-    const strip = this.gRanks.querySelector(".tb-rank-strip");
+    const strip = this.rankStrip;
     if (dx > 0) this.gRanks.setAttribute("transform", `translate(${Math.round(dx * 100) / 100} 0)`);
     else this.gRanks.removeAttribute("transform");
     if (strip) strip.setAttribute("visibility", dx > 0 ? "visible" : "hidden");
@@ -314,6 +314,7 @@ export class View {
     this.gSquares.replaceChildren();
     this.gLabels.replaceChildren();
     this.gRanks.replaceChildren();
+    this.rankStrip = null;
     this.squareEls = {};
     const special = this.st.special || {};
     const kindOf = {};
@@ -343,7 +344,8 @@ export class View {
     }
     if (this.margin >= cell * 0.3) {
       const fs = cell * 0.42;
-      this.gRanks.append(svgEl("rect", { class: "tb-rank-strip", visibility: "hidden", x: this.vb[0], y: this.vb[1], width: this.ox - this.vb[0], height: this.vb[3] }));
+      this.rankStrip = svgEl("rect", { class: "tb-rank-strip", visibility: "hidden", x: this.vb[0], y: this.vb[1], width: this.ox - this.vb[0], height: this.vb[3] });
+      this.gRanks.append(this.rankStrip);
       for (let i = 0; i < size; i++) {
         const fileSq = this.squareAtCell(i, size - 1);
         const rankSq = this.squareAtCell(0, i);
