@@ -126,7 +126,7 @@ class Search:
         use_tt: keep a transposition table (off only to check that it changes no result).
         noise: spread of seeded random points added to the root moves' scores, and the chance
             ``noise`` * :data:`RANDOM_MOVE_PER_NOISE` of a random safe move as the reply (0: none).
-        seed: seed of that noise.
+        seed: seed of that noise (with the root position and the move: :meth:`_noise_of`).
         evaluator: an :class:`~tafl_core.evaluate.Evaluator` (default: one for the game).
     """
 
@@ -138,7 +138,7 @@ class Search:
         self.use_tt = use_tt
         self.tt: dict[int, tuple] = {}
         self.noise = noise
-        self.rng = random.Random(seed)
+        self.seed = seed
         self._pick_rng = random.Random(seed * 2 + 1)   # the random move's draw, apart from the scores'
         self.history: dict[int, int] = {}
         self.killers = [[0, 0] for _ in range(MAX_DEPTH * 4 + 8)]
@@ -244,6 +244,8 @@ class Search:
         self._root_best = None
         self._root_score = 0
         self._root_scores: dict[int, int] = {}
+        self._noise_cache: dict[int, int] = {}
+        self._noise_base: int | None = None
         self._guarded = False
 
     def _tick(self):
@@ -269,17 +271,21 @@ class Search:
         noise = self.noise
         self._root_best = None
         for i, m in enumerate(moves):
+            # the move's noise is known first: its score s + r beats the best so far (alpha)
+            # exactly when s > alpha - r, so a null window there tells, as without noise
+            r = self._noise_of(m) if noise else 0
             self._play(m)
             same = g.side == side
-            if noise or i == 0:
-                s = self._child(depth, -INF if noise else alpha, beta, 1, same)
+            if i == 0:
+                s = self._child(depth, alpha, beta, 1, same)
             else:
-                s = self._child(depth, alpha, alpha + 1, 1, same)
-                if alpha < s < beta:
-                    s = self._child(depth, alpha, beta, 1, same)
+                a = alpha - r
+                s = self._child(depth, a, a + 1, 1, same)
+                if a < s < beta:
+                    s = self._child(depth, a, beta, 1, same)
             self._unplay()
-            if noise and abs(s) < WIN_BOUND:
-                s += self.rng.randint(-noise, noise)
+            if r and abs(s) < WIN_BOUND:
+                s += r
             self._root_scores[m] = s
             if s > best_score:
                 best_score, best_move = s, m
@@ -289,6 +295,19 @@ class Search:
         if not noise:   # a noisy root score is no bound for the table
             self._store(0, depth, best_score, -INF, beta, best_move)
         return best_score, best_move
+
+    def _noise_of(self, m: int) -> int:
+        """The seeded noise of root move ``m`` (an int in ``[-noise, noise]``): drawn from the
+        seed, the root position's Zobrist key and the move code, so a move keeps its noise in
+        every iteration of a search and the same seed gives other noise in another position
+        (and the same in CPython and Pyodide: the generator is seeded by an int)."""
+        r = self._noise_cache.get(m)
+        if r is None:
+            if self._noise_base is None:
+                self._noise_base = (self.seed * 0x9E3779B97F4A7C15 ^ search_key(self.g)) & 0xFFFFFFFFFFFFFFFF
+            r = random.Random(self._noise_base ^ m * 0xBF58476D1CE4E5B9).randint(-self.noise, self.noise)
+            self._noise_cache[m] = r
+        return r
 
     def _wins(self, m: int, me: str) -> bool:
         """Whether move ``m`` of the side to move ends the game at once with ``me`` (its side's
