@@ -83,7 +83,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level(1, 0.5, 60, 0.25),
     "easy": Level(2, 1.0, 10, 0.5),
-    "medium": Level(3, 2.0, 0, 1.0),
+    "medium": Level(3, 2.0, 0, 0.5),
     "strong": Level(MAX_DEPTH, None, 0, 1.0),
 }
 

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  LEVELS, LEVEL_SECONDS, OpponentController, Thinker, hintText, moveSquares, pliesToRedo, pliesToUndo,
+  LEVELS, MOVE_SECONDS, OpponentController, Thinker, hintText, moveSquares, pliesToRedo, pliesToUndo,
   searchArgs, searchLost, stateKey, turnOf,
 } from "../../docs/assets/board/opponent.js";
 import { OPPONENT_STRINGS, STRINGS } from "../../docs/assets/board/words.js";
@@ -37,11 +37,12 @@ function fakeEngine({ steps = null } = {}) {
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const reply = (move, extra = {}) => ({ move, score: 0, depth: 1, nodes: 1, nps: 1, pv: [move], turn: [move], done: true, ...extra });
 
-test("the levels are tafl_core.search's, weakest first; strong gets 1 s a move (issue 13)", () => {
+test("the levels are tafl_core.search's, weakest first; every level gets its share of 1 s a move (issue 13)", () => {
   assert.deepEqual(LEVELS, ["beginner", "easy", "medium", "strong"]);
+  assert.equal(MOVE_SECONDS, 1, "the budget the issue's match measures the levels at");
   assert.deepEqual(searchArgs("strong", 7), { level: "strong", seed: 7, seconds: 1 });
-  assert.deepEqual(searchArgs("beginner", 3), { level: "beginner", seed: 3 }, "the level's own budget");
-  assert.equal(LEVEL_SECONDS.strong, 1);
+  assert.deepEqual(searchArgs("medium", 3), { level: "medium", seed: 3, seconds: 1 },
+    "not the level's own cap of 2 s, which would let medium think longer than strong");
 });
 
 test("the slice loop runs search_start, then search_step until done, yielding between slices", async () => {
@@ -180,7 +181,7 @@ test("the computer answers when it is to move, and a cancel before its answer pl
   ctrl.idle();
   assert.equal(ctrl.thinking, "move");
   assert.ok(ctrl.blocks(), "the reader's clicks are refused while the computer is to move");
-  assert.deepEqual(eng.calls[0], ["search_start", { level: "beginner", seed: 5 }]);
+  assert.deepEqual(eng.calls[0], ["search_start", { level: "beginner", seed: 5, seconds: 1 }]);
   await eng.release(reply("e4-e2"));
   await tick(); await tick();
   assert.deepEqual(board.played, ["d1-d3", "e4-e2"]);

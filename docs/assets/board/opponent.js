@@ -34,9 +34,10 @@ import { OPPONENT_STRINGS } from "./words.js";
 
 /** The levels of tafl_core.search LEVELS, weakest first. */
 export const LEVELS = ["beginner", "easy", "medium", "strong"];
-/** Seconds the board asks for per level: null leaves the level's own budget (tafl_core.search
- *  LEVELS); `strong` has none there ("the caller's"): 1 s a move, as issue 13 measures it. */
-export const LEVEL_SECONDS = { beginner: null, easy: null, medium: null, strong: 1 };
+/** The time budget of a computer's move in seconds, as issue 13 measures the levels (`match
+ *  --seconds 1`): each level spends its share of it (tafl_core.search level_limits: 0.25, 0.5,
+ *  0.5 and 1 s), so a level never thinks longer than the one above. */
+export const MOVE_SECONDS = 1;
 /** The hint searches as the strongest level does. */
 export const HINT_LEVEL = "strong";
 /** Milliseconds of one search slice (search_step budget_ms). */
@@ -51,10 +52,7 @@ export function otherSide(side) { return side === "attackers" ? "defenders" : "a
 
 /** search_start's arguments for `level` (one of LEVELS) with noise seed `seed` (an int). */
 export function searchArgs(level, seed) {
-  const args = { level, seed };
-  const s = LEVEL_SECONDS[level];
-  if (s) args.seconds = s;
-  return args;
+  return { level, seed, seconds: MOVE_SECONDS };
 }
 
 /** A random search seed (levels below strong add seeded noise, so games differ). */
