@@ -162,6 +162,10 @@ class Search:
         """Begin a search in slices (:meth:`step`): the limits as in :meth:`run`."""
         self._reset_run()
         self.max_depth = max(1, min(MAX_DEPTH, depth or MAX_DEPTH))
+        # the root's part of each root move's noise (_noise_of)
+        self._noise_base = 0
+        if self.noise:
+            self._noise_base = (self.seed * 0x9E3779B97F4A7C15 ^ search_key(self.g)) & 0xFFFFFFFFFFFFFFFF
         self.seconds = seconds
         self.node_budget = nodes
 
@@ -245,7 +249,6 @@ class Search:
         self._root_score = 0
         self._root_scores: dict[int, int] = {}
         self._noise_cache: dict[int, int] = {}
-        self._noise_base: int | None = None
         self._guarded = False
 
     def _tick(self):
@@ -303,8 +306,6 @@ class Search:
         (and the same in CPython and Pyodide: the generator is seeded by an int)."""
         r = self._noise_cache.get(m)
         if r is None:
-            if self._noise_base is None:
-                self._noise_base = (self.seed * 0x9E3779B97F4A7C15 ^ search_key(self.g)) & 0xFFFFFFFFFFFFFFFF
             r = random.Random(self._noise_base ^ m * 0xBF58476D1CE4E5B9).randint(-self.noise, self.noise)
             self._noise_cache[m] = r
         return r
