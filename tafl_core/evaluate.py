@@ -75,7 +75,7 @@ class Evaluator:
 
     def __init__(self, game, weights: dict[str, int] | None = None):
         self.w = dict(WEIGHTS if weights is None else weights)
-        t: Tables = game._t
+        t: Tables = game.tables
         self.t = t
         n = t.n
         counts = game.ruleset.layout.side_counts()   # the king left out
@@ -135,7 +135,7 @@ class Evaluator:
                "king_fork": 0, "blockade": 0, "lanes": 0, "king_threats": 0, "corner_guard": 0, "corner_closed": 0}
         if k >= 0:
             ndef -= 1
-            codes = game._plain_codes(DEFENDERS, k)
+            codes = game.plain_codes(DEFENDERS, k)
             esc = t.escape
             paths = sum(1 for m in codes if esc[m & 1023])
             out["king_paths"] = paths

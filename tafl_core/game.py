@@ -30,7 +30,7 @@ from .reasons import Reason, refusal
 from .ruleset import Ruleset
 from .squares import parse_square, shown_text, square_name
 from .tables import (ATTACKERS, CODE_KIND, DEFENDERS, EMPTY, KIND_CODE, KNG, NORMAL, SIDE_NAMES, SIDE_OF,
-                     SPECIAL_NAME, tables_for)
+                     SPECIAL_NAME, Tables, tables_for)
 
 
 class Game(MoveGenerator, Captures, Outcomes):
@@ -107,6 +107,15 @@ class Game(MoveGenerator, Captures, Outcomes):
             self.result = Result(winner, "no_legal_moves", "no_moves")
 
     # -- queries --------------------------------------------------------------------------------
+    @property
+    def tables(self) -> Tables:
+        """The ruleset's precomputed lookups (:class:`tafl_core.tables.Tables`: rays, square kinds,
+        who may stop or pass, Zobrist keys), shared by every game of the ruleset; read-only.
+
+        The engine-internal interface of the search and the evaluation (with :meth:`plain_codes`
+        and the board array); the bridge and the command line do not use it."""
+        return self._t
+
     @property
     def to_move(self) -> str:
         """``"attackers"`` or ``"defenders"``."""

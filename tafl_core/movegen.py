@@ -1,4 +1,4 @@
-"""The move generator: one generator of legal moves (:meth:`MoveGenerator._plain_codes` and,
+"""The move generator: one generator of legal moves (:meth:`MoveGenerator.plain_codes` and,
 in a berserk turn, its capturing subset) from which the list of legal moves, the legality of one
 move, "has a legal move" and the reasons of a refusal all derive.
 
@@ -44,10 +44,14 @@ class MoveGenerator:
             if not self._t.berserk_compulsory:
                 out.append(b << 10 | b)
             return out
-        return self._plain_codes(side, frm)
+        return self.plain_codes(side, frm)
 
-    def _plain_codes(self, side: int, frm: int | None = None) -> list[int]:
-        """Slides and jumps of ``side`` (only from ``frm`` when given), berserk turns aside."""
+    def plain_codes(self, side: int, frm: int | None = None) -> list[int]:
+        """Slides and jumps of ``side`` (only from ``frm`` when given), berserk turns aside, as
+        move codes ``from << 10 | to`` (square ints); unchecked for the side to move.
+
+        Part of the engine-internal interface the search and the evaluation use (with
+        :attr:`Game.tables`); everyone else asks :meth:`legal_moves`."""
         t = self._t
         board = self.board
         kinds, stops, passable, rays = t.kind, t.stop, t.passable, t.rays
@@ -140,7 +144,7 @@ class MoveGenerator:
         ``berserk = capture_or_escape`` the king's moves onto an escape square."""
         t = self._t
         escape = t.berserk == 2 and self.board[b] == KNG
-        return [m for m in self._plain_codes(self.side, b)
+        return [m for m in self.plain_codes(self.side, b)
                 if (escape and t.escape[m & 1023]) or self._capturing(b, m & 1023)]
 
     def legal_moves(self, frm: int | str | None = None) -> list[Move]:
@@ -153,14 +157,14 @@ class MoveGenerator:
     def has_move(self, side: int) -> bool:
         """True when ``side`` has at least one legal move (the move generator, one piece after
         the other; never a shortcut such as "an empty neighbour exists"). Berserk turns aside."""
-        plain = self._plain_codes
+        plain = self.plain_codes
         return any(plain(side, f) for f in self.pieces[side])
 
     def has_move_from(self, f: int) -> bool:
         """True when the piece on square ``f`` has a legal move (ignoring whose turn it is and
         berserk turns; the move generator from that square)."""
         code = self.board[f]
-        return bool(code and self._plain_codes(SIDE_OF[code], f))
+        return bool(code and self.plain_codes(SIDE_OF[code], f))
 
 
     def why_illegal(self, move: Move) -> Refusal | None:
@@ -195,7 +199,7 @@ class MoveGenerator:
             return refusal(Reason.NOT_ALONG_LINE, from_=a, to=b)
         if (f << 10 | to) in self.move_codes(frm=f):
             return None
-        if self.berserker >= 0 and (f << 10 | to) in self._plain_codes(self.side, f):
+        if self.berserker >= 0 and (f << 10 | to) in self.plain_codes(self.side, f):
             return refusal(Reason.BERSERK_MUST_CAPTURE, from_=a, to=b)
         if self.board[to]:
             return refusal(Reason.OCCUPIED, square=b)

@@ -133,7 +133,7 @@ class Search:
     def __init__(self, game, use_tt: bool = True, noise: int = 0, seed: int = 0,
                  evaluator: Evaluator | None = None):
         self.g = game
-        self.t = game._t
+        self.t = game.tables
         self.ev = evaluator or Evaluator(game)
         self.use_tt = use_tt
         self.tt: dict[int, tuple] = {}
@@ -515,7 +515,7 @@ class Search:
             return []
         if side == DEFENDERS:
             esc = t.escape
-            return [m for m in g._plain_codes(DEFENDERS, k) if esc[m & 1023]]
+            return [m for m in g.plain_codes(DEFENDERS, k) if esc[m & 1023]]
         # the attackers' moves onto an empty neighbour of the king: from the first piece along
         # each line out of that square, or by a jump from two squares away (each checked
         # against that piece's own legal moves)
@@ -534,7 +534,7 @@ class Search:
                 if t.any_jump and len(ray) > 1 and board[ray[1]] and SIDE_OF[board[ray[1]]] == ATTACKERS:
                     froms.add(ray[1])
         for f in froms:
-            out.extend(m for m in g._plain_codes(ATTACKERS, f) if (m & 1023) in t.adj[k])
+            out.extend(m for m in g.plain_codes(ATTACKERS, f) if (m & 1023) in t.adj[k])
         return out
 
     def _ordered(self, codes: list[int], hash_move: int, ply: int) -> list[int]:

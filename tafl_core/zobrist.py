@@ -34,13 +34,13 @@ def search_key(game) -> int:
     :attr:`~tafl_core.game.Game.hash` (pieces, side to move) XOR the berserk key of the
     berserker's square when a berserk turn is under way. O(1)."""
     b = game.berserker
-    return game.hash ^ berserk_keys(game._t)[b] if b >= 0 else game.hash
+    return game.hash ^ berserk_keys(game.tables)[b] if b >= 0 else game.hash
 
 
 def scratch_key(game) -> int:
     """:func:`search_key` computed from scratch (every square of the board, side to move,
     berserk turn). O(board size); the reference the incremental key is checked against."""
-    t = game._t
+    t = game.tables
     h = t.z_side if game.side else 0
     for s, code in enumerate(game.board):
         if code:
