@@ -19,6 +19,8 @@ format of README.md ("Writing a variant source", defined in :mod:`build_tools.fo
                                         length (the security checks)
 :mod:`~build_tools.validate.vocabulary` the glossary file; its discouraged synonyms in every
                                         page and note; German quotation marks „…“
+:mod:`~build_tools.validate.differences` ``[[differences]]``: the named differences from other
+                                        engines point at words in both languages
 =================================  ==========================================================
 
 A text-only variant (``board = false``) skips every check that needs a ruleset or layout and
@@ -41,6 +43,7 @@ from build_tools.sources import Variant, load_stubs, load_variant, variant_dirs
 from build_tools.validate.citations import (check_citations_listed, check_source_entries, check_source_keys_unique,
                                             check_source_url_attempt, check_source_urls, check_sources_cited)
 from build_tools.validate.core import Check, Context, Fault, sorted_faults
+from build_tools.validate.differences import check_differences
 from build_tools.validate.facts import (ASSUMPTION_MARKERS, check_facts_assumptions, check_facts_board,
                                         check_facts_duplicate_rows, check_facts_escape, check_facts_first_mover,
                                         check_facts_keys, check_facts_king_armed, check_facts_pieces,
@@ -79,7 +82,7 @@ CHECKS: list[Check] = [
     check_languages_original, check_languages_related, check_related_resolve,
     check_readable, check_tables, check_line_length, check_paragraph_length, check_raw_html, check_attr_lists,
     check_link_schemes, check_relative_links, check_toml_texts, check_refs, check_brackets,
-    check_nesting, check_glossary_terms, check_german_quotes,
+    check_nesting, check_glossary_terms, check_german_quotes, check_differences,
 ]
 
 
