@@ -21,6 +21,7 @@ format of README.md ("Writing a variant source", defined in :mod:`build_tools.fo
                                         page and note; German quotation marks „…“
 :mod:`~build_tools.validate.differences` ``[[differences]]``: the named differences from other
                                         engines point at words in both languages
+:mod:`~build_tools.validate.origin`     ``[layout] origin`` cites the page's listed sources
 =================================  ==========================================================
 
 A text-only variant (``board = false``) skips every check that needs a ruleset or layout and
@@ -44,6 +45,7 @@ from build_tools.validate.citations import (check_citations_listed, check_source
                                             check_source_url_attempt, check_source_urls, check_sources_cited)
 from build_tools.validate.core import Check, Context, Fault, sorted_faults
 from build_tools.validate.differences import check_differences
+from build_tools.validate.origin import check_layout_origin
 from build_tools.validate.facts import (ASSUMPTION_MARKERS, check_facts_assumptions, check_facts_board,
                                         check_facts_duplicate_rows, check_facts_escape, check_facts_first_mover,
                                         check_facts_keys, check_facts_king_armed, check_facts_pieces,
@@ -83,6 +85,7 @@ CHECKS: list[Check] = [
     check_readable, check_tables, check_line_length, check_paragraph_length, check_raw_html, check_attr_lists,
     check_link_schemes, check_relative_links, check_toml_texts, check_refs, check_brackets,
     check_nesting, check_glossary_terms, check_german_quotes, check_differences,
+    check_layout_origin,
 ]
 
 

@@ -114,6 +114,10 @@ def _differing(slug: str, d: dict) -> dict[str, tuple]:
         if kind in PARENTS and key != PARENTS[kind] and key not in ruleset.rules:
             continue  # the page has no such square: the parent key's difference names it
         mine = ruleset.value(key)
+        if key.endswith("_hostile_empty"):
+            # Hostile while empty means hostile while empty, whether or not also while occupied:
+            # the page's X_hostile counts too (README.md, "Differences from other engines").
+            mine = tuple(mine) + tuple(ruleset.value(key.replace("_hostile_empty", "_hostile")))
         if _canon(key, mine, ruleset.size) != _canon(key, value, ruleset.size):
             out[key] = (mine, value)
     return out
