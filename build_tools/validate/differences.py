@@ -45,7 +45,8 @@ def check_differences(variant: Variant, ctx: Context) -> Iterator[Fault]:
     """Every ``[[differences]]`` entry is well formed; (engine, key) appears once; the key is a
     rule of this ruleset or ``layout``; ``phrase.de`` / ``phrase.en`` stand (white space
     normalised) in section ``ref`` of de.md / en.md, or in ``note.de`` / ``note.en`` of the rule
-    ``key`` when ``ref = "note"``, and name the engine."""
+    ``key`` when ``ref = "note"``; the paragraph, list item or table row they stand in (or the
+    note) names the engine."""
     data = variant.rules_data
     if not isinstance(data, dict) or "differences" not in data:
         return
@@ -76,17 +77,17 @@ def check_differences(variant: Variant, ctx: Context) -> Iterator[Fault]:
             continue
         for lang in LANGS:
             phrase = normalise(d.phrase[lang])
-            if not names_engine(phrase, d.engine):
-                yield fault(variant, variant.rules_path, line,
-                            f"{where}: phrase.{lang} does not name {ENGINES[d.engine].name}")
             if d.ref == NOTE_REF:
                 if rules is None:
                     continue
                 rule = rules.get(d.key)
-                note = (rule.note or {}).get(lang, "") if rule is not None else ""
-                if phrase not in normalise(note):
+                note = normalise((rule.note or {}).get(lang, "") if rule is not None else "")
+                if phrase not in note:
                     yield fault(variant, variant.rules_path, line,
                                 f"{where}: phrase.{lang} {phrase[:60]!r} does not stand in note.{lang} of rule {d.key}")
+                elif not names_engine(note, d.engine):
+                    yield fault(variant, variant.rules_path, line,
+                                f"{where}: note.{lang} of rule {d.key} does not name {ENGINES[d.engine].name}")
                 continue
             page = variant.pages.get(lang)
             if page is None:
@@ -94,6 +95,25 @@ def check_differences(variant: Variant, ctx: Context) -> Iterator[Fault]:
             part = ref_text(page, d.ref)
             if part is None:
                 yield fault(variant, variant.rules_path, line, f"{where}: ref '{d.ref}' names no section in {page.path.name}")
-            elif phrase not in normalise(part):
+                continue
+            blocks = [b for b in map(normalise, _blocks(part)) if phrase in b]
+            if not blocks:
                 yield fault(variant, variant.rules_path, line,
-                            f"{where}: phrase.{lang} {phrase[:60]!r} does not stand in section {d.ref} of {page.path.name}")
+                            f"{where}: phrase.{lang} {phrase[:60]!r} does not stand in one paragraph, list item "
+                            f"or table row of section {d.ref} of {page.path.name}")
+            elif not any(names_engine(b, d.engine) for b in blocks):
+                yield fault(variant, variant.rules_path, line,
+                            f"{where}: the paragraph of phrase.{lang} {phrase[:40]!r} does not name {ENGINES[d.engine].name}")
+
+
+def _blocks(markdown: str) -> list[str]:
+    """The paragraphs, list items and table rows of a section's markdown (a new block starts at
+    a blank line, a heading, a list item ``- ``/``* ``/``1. `` or a table row ``|``)."""
+    out: list[list[str]] = [[]]
+    for line in markdown.split("\n"):
+        s = line.strip()
+        if not s or s.startswith("#") or re.match(r"([-*]|\d+\.)\s", s) or s.startswith("|"):
+            out.append([])
+        if s:
+            out[-1].append(s)
+    return [" ".join(b) for b in out if b]
