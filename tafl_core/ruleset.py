@@ -161,8 +161,9 @@ class Ruleset:
             raise RulesFileError(f"TOML the parser cannot read ({type(exc).__name__})", where) from None
         lines = _TableLines(text)
         for top in data:
-            if top not in ("variant", "layout", "rules"):
-                raise RulesFileError(f"unknown table [{top}] (expected [variant], [layout], [rules.*])", where, lines.table(top))
+            # [[differences]] (the engines' readings the page names) is the site's, not the engine's.
+            if top not in ("variant", "layout", "rules", "differences"):
+                raise RulesFileError(f"unknown table [{top}] (expected [variant], [layout], [rules.*], [[differences]])", where, lines.table(top))
         for table in ("variant", "layout", "rules"):
             if table in data and not isinstance(data[table], dict):
                 raise RulesFileError(f"[{table}] must be a table", where, lines.table(table) or lines.assignment(table))
