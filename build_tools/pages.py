@@ -49,6 +49,7 @@ from build_tools import first_moves as _first_moves
 from build_tools import pyodide_assets as _pyodide_assets
 from build_tools import sources
 from build_tools.glossary import load_glossary
+from build_tools.text import collation_key
 from build_tools.format import CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, code_spans
 from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, name_colon, rule_and_value, rule_name,
                                 reason_words, value_name)
@@ -611,7 +612,6 @@ def glossary_markdown(terms, lang: str) -> str:
     order of those terms (accents ignored), with its definition, its term in the other language
     and the discouraged synonyms. Anchor of a concept: ``#term-<key with '_' as '-'>``. Without a
     glossary file the page has its title and lead only (the home page links to it)."""
-    from build_tools.site_plugin import collation_key
     other = "en" if lang == "de" else "de"
     items = [{"anchor": "term-" + t.key.replace("_", "-"), "term": t.preferred[lang], "definition": t.definition[lang],
               "other": t.preferred[other], "other_lang": other, "avoid": list(t.avoid.get(lang, ()))}

@@ -42,6 +42,7 @@ from mkdocs.structure.files import File
 
 from build_tools import mechanics, pyodide_assets
 from build_tools import pages as _pages
+from build_tools.text import collation_key
 from build_tools.tripwire import unsafe_attributes, unsafe_markup
 
 log = logging.getLogger("mkdocs.plugins.tafl")
@@ -239,15 +240,6 @@ def page_title(file) -> str | None:
         return m.group(1).strip("\"'")
     m = _TITLE_LINE.search(text)
     return m.group(1).strip() if m else None
-
-
-def collation_key(title: str) -> tuple[str, str]:
-    """Sort key of a navigation title in either language: accents dropped and case folded
-    (``Königsfang`` sorts as ``konigsfang``, before ``Randfestung``), the title itself to
-    break ties."""
-    import unicodedata
-    base = "".join(c for c in unicodedata.normalize("NFD", title) if not unicodedata.combining(c))
-    return base.casefold(), title
 
 
 def on_nav(nav, config, files):

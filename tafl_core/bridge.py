@@ -346,7 +346,7 @@ class Session:
 
     def playout_bench(self, seconds: float = 2.0, seed: int = 1) -> dict:
         """Random-playout speed inside this interpreter (for the board benchmark)."""
-        from .cli import run_bench
+        from .bench import run_bench
         return run_bench(self.ruleset, seconds, seed)
 
 

@@ -22,9 +22,9 @@ from typing import Any
 from . import limits
 from .errors import PositionError, RulesFileError
 from .position import KING, SOLDIER_OF, Position, check_kings, parse_diagram
-from .rulekeys import (_ABSENT_VALUES, _ALL_PIECE_KEYS, _BASE_KEYS, _BERSERK_KEYS, _JUMP_KEYS, _PIECE_KEYS,
-                       ALL_RULE_KEYS, HISTORICITY, OPTIONAL_DEFAULTS, RENAMED_KEYS, SPECIAL_KINDS, _required_keys,
-                       _valid_value, corner_squares)
+from .rulekeys import (ABSENT_VALUES, ALL_PIECE_KEYS, ALL_RULE_KEYS, BASE_KEYS, BERSERK_KEYS, HISTORICITY, JUMP_KEYS,
+                       OPTIONAL_DEFAULTS, PIECE_KEYS, RENAMED_KEYS, SPECIAL_KINDS, corner_squares, required_keys,
+                       valid_value)
 from .squares import FILES, parse_square, square_name
 
 
@@ -98,8 +98,8 @@ class Ruleset:
         because their special square does not exist (empty list)."""
         rule = self.rules.get(key)
         if rule is None:
-            if key in _ABSENT_VALUES:
-                return _ABSENT_VALUES[key]
+            if key in ABSENT_VALUES:
+                return ABSENT_VALUES[key]
             if key in ALL_RULE_KEYS:
                 return []
             raise KeyError(key)
@@ -131,11 +131,11 @@ class Ruleset:
                 raise RulesFileError(f"unknown rule '{key}'")
             old = rules.get(key)
             rules[key] = replace(old, value=value) if old else Rule(key, value, assumed=True)
-        required = set(_required_keys({k: r.value for k, r in rules.items()}, _layout_kinds(self.layout)))
+        required = set(required_keys({k: r.value for k, r in rules.items()}, _layout_kinds(self.layout)))
         # Drop the rules that no longer apply (the lists of a special square switched off); the
         # piece rules stay: the pieces they govern may be set up on the board.
         rules = {k: r for k, r in rules.items()
-                 if k in required or k in _BASE_KEYS or k in OPTIONAL_DEFAULTS or k in _ALL_PIECE_KEYS}
+                 if k in required or k in BASE_KEYS or k in OPTIONAL_DEFAULTS or k in ALL_PIECE_KEYS}
         out = replace(self, rules=rules, overridden=tuple(sorted(set(self.overridden) | set(overrides))))
         _check_values(out, self.path or "<overrides>", strict_presence=True, unused_is_error=False)
         return out
@@ -356,19 +356,19 @@ def _layout_kinds(layout: Position) -> set[str]:
 
 def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_error: bool = True) -> None:
     values = {k: r.value for k, r in rs.rules.items()}
-    required = _required_keys(values, _layout_kinds(rs.layout))
+    required = required_keys(values, _layout_kinds(rs.layout))
     for key in required:
         if key not in rs.rules and strict_presence:
             raise RulesFileError(f"rule '{key}' is missing (state it with a ref or mark it assumed)", where,
                                  _why_required_line(rs, key))
     if unused_is_error:
         for key, rule in rs.rules.items():
-            if key not in required and key not in _BASE_KEYS and key not in OPTIONAL_DEFAULTS:
+            if key not in required and key not in BASE_KEYS and key not in OPTIONAL_DEFAULTS:
                 cond = {"throne": "throne = true", "corner": 'corners is not "none"', "camp": "camps is not empty",
                         "commander": "the layout has a commander (C)", "knight": "the layout has a knight (N)",
                         "berserk": 'berserk is not "off"'}[key.split("_", 1)[0]]
                 raise RulesFileError(f"rule '{key}' applies only when {cond}", where, rule.line or None)
-    jumping = [k for k in _JUMP_KEYS if values.get(k, "none") != "none"]
+    jumping = [k for k in JUMP_KEYS if values.get(k, "none") != "none"]
     if values.get("exit_fort") is True and jumping:
         line = rs.rules["exit_fort"].line or None
         raise RulesFileError(f"exit_fort cannot be combined with {jumping[0]} (the exit-fort test assumes that no piece jumps)",
@@ -377,7 +377,7 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
         line = rs.rules["throne"].line or None
         raise RulesFileError(f"the {rs.size}x{rs.size} board has no centre square for a throne", where, line)
     for key, rule in rs.rules.items():
-        why = _valid_value(key, rule.value, rs.size)
+        why = valid_value(key, rule.value, rs.size)
         if why:
             raise RulesFileError(f"rule '{key}': {why}", where, _field_line(rs, rule, "value"))
         alt = rule.alternative_overrides()
@@ -385,7 +385,7 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
             if akey not in ALL_RULE_KEYS:
                 raise RulesFileError(f"rule '{key}': alternative names unknown rule '{akey}'", where,
                                      _field_line(rs, rule, "alternative"))
-            why = _valid_value(akey, aval, rs.size)
+            why = valid_value(akey, aval, rs.size)
             if why:
                 raise RulesFileError(f"rule '{key}': alternative {akey}: {why}", where, _field_line(rs, rule, "alternative"))
 
@@ -409,9 +409,9 @@ def _field_line(rs: Ruleset, rule: Rule, name: str) -> int | None:
 def _why_required_line(rs: Ruleset, key: str) -> int | None:
     """The line that makes ``key`` required: the rule it depends on, or the first piece of the
     kind it governs in the diagram; None for the keys every file has."""
-    if key in _BERSERK_KEYS and "berserk" in rs.rules:
+    if key in BERSERK_KEYS and "berserk" in rs.rules:
         return rs.rules["berserk"].line or None
-    for kind, piece_keys in _PIECE_KEYS.items():
+    for kind, piece_keys in PIECE_KEYS.items():
         if key in piece_keys:
             squares = sorted((sq for sq, k in rs.layout.pieces.items() if k == kind), key=lambda sq: -int(sq[1:]))
             return _rank_line(rs, squares[0]) if squares else None
@@ -462,7 +462,7 @@ def _check_alternative(rs: Ruleset, rule: Rule, where: str) -> None:
         if key != rule.key and other is not None and not other.assumed:
             raise RulesFileError(f"rule '{rule.key}': the alternative switches '{key}', which the source states (ref {other.ref})",
                                  where, line)
-        for kind, piece_keys in _PIECE_KEYS.items():
+        for kind, piece_keys in PIECE_KEYS.items():
             if key in piece_keys and kind not in kinds:
                 raise RulesFileError(f"rule '{rule.key}': the alternative sets '{key}', but the layout has no {kind}", where, line)
     try:

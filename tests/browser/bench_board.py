@@ -265,7 +265,7 @@ def main(argv=None) -> int:
 
             print(f"\nrandom playouts in the worker's Pyodide ({args.seconds:.0f} s, seed 1)")
             from tafl_core import load_ruleset
-            from tafl_core.cli import run_bench
+            from tafl_core.bench import run_bench
             for slug, url in (("alea-evangelii", big_url), (args.variant, page_url)) if args.seconds > 0 else ():
                 if page.url != url:
                     page.goto(url)

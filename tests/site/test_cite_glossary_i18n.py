@@ -118,7 +118,7 @@ def test_glossary_page(built_site, lang):
 
 
 def test_collation_key_orders_as_a_reader_would():
-    from build_tools.site_plugin import collation_key
+    from build_tools.text import collation_key
     words = ["Umzingelung", "Königsfang", "feindliche Felder", "Randfestung", "Schildwall", "Ard Rí", "Alea Evangelii"]
     assert sorted(words, key=collation_key) == ["Alea Evangelii", "Ard Rí", "feindliche Felder", "Königsfang",
                                                 "Randfestung", "Schildwall", "Umzingelung"]
