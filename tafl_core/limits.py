@@ -46,8 +46,8 @@ MAX_NUMBER_DIGITS = 64
 MAX_LABEL_DIGITS = 2
 #: Largest ``--position`` file or standard input read by the command line, in bytes.
 MAX_POSITION_BYTES = 64 * 1024
-#: Most moves one command plays (``play``/``moves`` MOVE arguments); the same number as
-#: ``bridge.MAX_MOVES``, the bound of the board's ``play_all``.
+#: Most moves one command plays (``play``/``moves`` MOVE arguments) or one game record holds;
+#: ``bridge.MAX_MOVES``, the bound of the board's ``play_all``, is this number.
 MAX_RECORD_MOVES = 100_000
 #: Longest game record read (OpenTafl's or plain moves), in characters (code points): about
 #: 300,000 moves of ``a10-a11xa12`` with separators, more than :data:`MAX_RECORD_MOVES` moves.

@@ -109,13 +109,27 @@ class Ruleset:
         """The rules the site assumes (source silent), in file order."""
         return [r for r in self.rules.values() if r.assumed]
 
+    def throne_square(self) -> int | None:
+        """The throne's square (the centre of the board), None without a throne."""
+        n = self.size
+        return (n // 2) * n + n // 2 if self.value("throne") else None
+
     def special_squares(self) -> dict[str, list[str]]:
         """Names of the special squares: ``{"throne": [...], "corners": [...], "camps": [...]}``."""
         n = self.size
-        throne = [square_name((n // 2) * n + n // 2, n)] if self.value("throne") else []
-        return {"throne": throne,
+        throne = self.throne_square()
+        return {"throne": [] if throne is None else [square_name(throne, n)],
                 "corners": [square_name(s, n) for s in corner_squares(self.value("corners"), n)],
                 "camps": [square_name(parse_square(s, n), n) for s in self.value("camps")]}
+
+    def escape_squares(self) -> list[int]:
+        """The squares on which the king escapes, sorted: with ``escape = "corners"`` the corner
+        squares (the board's four corners when ``corners = "none"``), with ``escape = "edge"``
+        every square of the edge."""
+        n = self.size
+        if self.value("escape") == "corners":
+            return corner_squares(self.value("corners"), n) or corner_squares("single", n)
+        return [s for s in range(n * n) if s // n in (0, n - 1) or s % n in (0, n - 1)]
 
     def with_overrides(self, overrides: dict[str, Any]) -> "Ruleset":
         """A copy with some rule values switched (e.g. an assumption's alternative).
@@ -480,14 +494,7 @@ def _check_king_start(rs: Ruleset, where: str) -> None:
     king = rs.layout.king_square()
     if king is None:
         return
-    n = rs.size
-    s = parse_square(king, n)
-    if rs.value("escape") == "corners":
-        escape = set(corner_squares(rs.value("corners"), n) or corner_squares("single", n))
-    else:
-        r, f = divmod(s, n)
-        escape = {s} if r in (0, n - 1) or f in (0, n - 1) else set()
-    if s in escape:
+    if parse_square(king, rs.size) in rs.escape_squares():
         raise RulesFileError(f"the king already stands on an escape square ({king})", where, _rank_line(rs, king))
 
 

@@ -259,7 +259,7 @@ def test_exit_fort_unbreakable_wins():
     g = setup("K e1; D d1 d2 f2 f1 c9; A h7 c6", "defenders", exit_fort=True, throne=False)
     assert g.play("c9-e9").result is None           # e3 still open: the region reaches the attackers
     g = setup("K e1; D d1 d2 d3 f2 f1 e4; A h7 c6", "defenders", exit_fort=True, throne=False)
-    assert g.play("e4-e3").result.as_dict() == {"winner": "defenders", "reason": "edge_fort"}
+    assert g.play("e4-e3").result.as_dict() == {"winner": "defenders", "reason": "exit_fort"}
     # the same wall without d3: e3 could be taken between d3 and f3, so the fort can be broken
     g = setup("K e1; D d1 d2 f2 f1 e4; A h7 c6", "defenders", exit_fort=True, throne=False)
     assert g.play("e4-e3").result is None
