@@ -317,7 +317,8 @@ def board_data(v, lang: str, *, pyodide_index: str, cdn: bool) -> dict:
         "pyodide": pyodide_data(pyodide_index, cdn),
         "names": names_data(lang),
         "reasons": reason_words(lang),
-        # issue 14: the start position's legal moves and what each does (build_tools/first_moves.py)
+        # the start position's legal moves and what each does, so that the board can answer a
+        # first move before its engine has started (build_tools/first_moves.py)
         "first_moves": _first_moves.table(v.rules_text),
     }
 
@@ -329,7 +330,7 @@ def _pyodide_build(_stamp) -> tuple[str, str, dict]:
 
 def pyodide_data(pyodide_index: str, cdn: bool) -> dict:
     """board-data ``pyodide``: ``index`` (where Pyodide's files are), ``cdn``, and for the
-    worker's direct start (issue 14) ``wheel`` (the tafl_core wheel's file name beside them in
+    worker's direct start (no package manager at start-up) ``wheel`` (the tafl_core wheel's file name beside them in
     ``assets/pyodide/``), ``build`` (the hash naming this build's engine files, the service
     worker's cache version) and ``lock_info`` (Pyodide's lock-file ``info``: the worker loads
     no package by name, so it needs no lock file)."""

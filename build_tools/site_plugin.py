@@ -332,7 +332,7 @@ _SEARCH_INPUT_LABEL = 'class="md-search__input" name="query" aria-label="'
 
 def named_search_dialog(output: str) -> str:
     """The theme's search box is a ``role="dialog"`` without a name (axe-core ``aria-dialog-name``,
-    serious; issue #14): it gets the name of its own search field (the theme's word, "Suche" /
+    serious, so a screen reader announces an unnamed dialog): it gets the name of its own search field (the theme's word, "Suche" /
     "Search"). Plain string search, no pattern; a page without that markup is left as it is."""
     at = output.find(_SEARCH_DIALOG)
     label_at = output.find(_SEARCH_INPUT_LABEL, at)

@@ -274,7 +274,7 @@ def long_paragraphs(text: str) -> list[tuple[int, int]]:
 
 def check_paragraph_length(variant: Variant, ctx: Context) -> Iterator[Fault]:
     """No paragraph of de.md or en.md is longer than PARAGRAPH_LIMIT characters (Python-Markdown
-    would spend minutes on it; issue #16)."""
+    would spend minutes on it: a hostile source must not stall the build)."""
     for page in pages_of(variant):
         for line, n in long_paragraphs(page.text):
             yield fault(variant, page.path, line,

@@ -1,4 +1,4 @@
-"""The playable examples of the mechanics pages (issue 7, item 4): each page carries a board
+"""The playable examples of the mechanics pages: each page carries a board
 that plays a real variant's rules from the example position of build_tools/mechanics.toml;
 playing the one move the text shows produces the capture or result the text describes.
 

@@ -1,4 +1,4 @@
-"""Issue 6: Copenhagen Hnefatafl's special rules on the real ruleset (variants_src/
+"""Copenhagen Hnefatafl's special rules on the real ruleset (variants_src/
 copenhagen-hnefatafl, rules after aagenielsen.dk/copenhagen_rules.php), each in a small position."""
 
 from __future__ import annotations

@@ -202,7 +202,7 @@ def test_the_old_key_edge_fort_is_refused_naming_exit_fort():
 def test_rank_labels_are_ascii_digits():
     """A rank label is a number in ASCII digits: "7 . . . A . . ." is rank 7 with its label, while
     Arabic-Indic "٧" (which Python's \\d and int() accept) is no label but a cell the diagram has one
-    too many of (breaker find: such labels were read as ranks)."""
+    too many of."""
     rows = [". . . A . . ."] * 7
     labelled = "\n".join(f"{7 - i} {r}" for i, r in enumerate(rows))
     assert sorted(parse_diagram(labelled).pieces) == [f"d{k}" for k in range(1, 8)]
@@ -214,7 +214,7 @@ def test_rank_labels_are_ascii_digits():
 @pytest.mark.parametrize("value", ["3", "[\"a\"]", "true"])
 def test_layout_origin_must_be_text(value):
     """`[layout] origin` says where the layout comes from, as text; a number or a list is a fault
-    at its line (breaker find: any type was turned into text)."""
+    at its line (not turned into text)."""
     src = (REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8")
     lines = [l for l in src.splitlines() if not l.startswith("origin =")]
     at = next(i for i, l in enumerate(lines) if l.strip() == "[layout]")

@@ -395,7 +395,7 @@ def test_four_attackers_needed_even_beside_the_empty_throne():
 @pytest.mark.parametrize("text", ["3.0", "true", "\"3\""])
 def test_repetition_count_must_be_a_whole_number(text):
     """`repetition_count` counts occurrences (2, 3 or 4): 3.0 equals 3 in Python but is not a count
-    a source states, and true is not a number (breaker find: 3.0 was accepted)."""
+    a source states, and true is not a number."""
     from tafl_core import RulesFileError
     toml = BASE_TOML.replace("[rules.repetition_count]\nvalue = 3", f"[rules.repetition_count]\nvalue = {text}")
     assert toml != BASE_TOML

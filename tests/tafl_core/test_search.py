@@ -514,7 +514,7 @@ def test_noisy_root_prunes_as_much_as_a_plain_one():
 
 
 def test_each_level_searches_less_than_the_one_above():
-    # the issue: levels from "beginner" (shallow, seeded randomness) to "strong" (the full time
+    # the levels: from "beginner" (shallow, seeded randomness) to "strong" (the full time
     # budget), the same code path; each level below gets less depth, less time, more noise
     from tafl_core.search import level_limits
     names = list(LEVELS)

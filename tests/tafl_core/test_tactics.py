@@ -1,4 +1,4 @@
-"""Issue 13, tactics from real play: positions from real games (aagenielsen.dk records,
+"""Tactics from real play: positions from real games (aagenielsen.dk records,
 ../shared/oracles, copied into tactics_positions.py with their game numbers) one move before the
 game ended on the board, and two moves before, where the player in the record made a move that let
 the opponent win at once.
