@@ -1,4 +1,4 @@
-"""The first-move table of a board (issue 14, item 1): board-data ``first_moves``.
+"""The first-move table of a board: board-data ``first_moves``.
 
 The board takes a first move from the start position before its engine (tafl_core in Pyodide)
 has started: a lookup in this table, written at build time by the engine itself

@@ -12,8 +12,9 @@ the page generator (:mod:`build_tools.pages`) and the security tripwire
 - the ``[variant] historicity`` values (:data:`HISTORICITY`, tafl_core's list);
 - the link schemes a source and a rendered page may use (:data:`ALLOWED_SCHEMES`,
   :func:`scheme_of`);
-- the markdown tokens every reader of a page must see alike: code fences, code spans,
-  citations, related-variant links, reference definitions.
+- the markdown tokens every reader of a page must see alike: code fences (one scanner,
+  :class:`FenceScanner`), numbered headings, code spans, citations, related-variant links,
+  reference definitions.
 
 Every regular expression here reads author input; each is linear in its input (the audit:
 notes/regex-audit-build.md).
@@ -22,7 +23,7 @@ notes/regex-audit-build.md).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 from tafl_core.ruleset import HISTORICITY
 from tafl_core.limits import MAX_RULES_BYTES as _MAX_RULES_BYTES
@@ -34,7 +35,8 @@ __all__ = [
     "MAX_PAGE_BYTES", "MAX_TOML_BYTES", "LINE_LIMIT", "PARAGRAPH_LIMIT", "SectionSpec", "SECTIONS", "SECTION_TITLES",
     "section_number", "section_role", "FACTS", "START", "RULES", "RELATED", "ORIGINAL", "SOURCES",
     "FACT_KEYS", "PIECE_NAMES", "piece_word", "HISTORICITY", "ALLOWED_SCHEMES", "scheme_of",
-    "FENCE_OPEN", "FENCE_CLOSE", "ORIGINAL_OPEN", "BLOCK_CLOSE",
+    "FENCE_OPEN", "FENCE_CLOSE", "ORIGINAL_OPEN", "BLOCK_CLOSE", "Fence", "FenceScanner", "fenced_lines",
+    "PROSE", "OPEN", "CODE", "CLOSE", "atx_heading", "section_heading", "subsection_heading",
     "code_spans", "blank_code_spans", "CITATION", "RELATED_LINK", "REF_DEFINITION",
 ]
 
@@ -185,6 +187,88 @@ FENCE_CLOSE = re.compile(r"^ {0,3}(`{3,}+|~{3,}+)\s*$")
 #: checks read blocks by these two.
 ORIGINAL_OPEN = re.compile(r"^///\s*original\s*\|\s*(\S+)\s*$")
 BLOCK_CLOSE = re.compile(r"^///\s*$")
+
+
+class Fence(NamedTuple):
+    """An open code fence: its character (a backtick or a tilde), its length, its info word
+    (lower case, ``diagram`` for a diagram block) and the line it opened on (1-based; 0 when the
+    reader does not count lines)."""
+    char: str
+    length: int
+    info: str
+    line: int
+
+
+#: What a line is to :class:`FenceScanner`: text outside fenced code, an opening fence line,
+#: a line of code, a closing fence line.
+PROSE, OPEN, CODE, CLOSE = "prose", "open", "code", "close"
+
+
+class FenceScanner:
+    """The one reader of code fences, line by line, for every reader of a page (the parser, the
+    validator's code blanking, the page generator's body transform): a fence opens on
+    :data:`FENCE_OPEN` and closes on :data:`FENCE_CLOSE` with the same character and at least
+    the same length (pymdownx.superfences' rule; ```` ```a`b ```` opens none, as there). A fence
+    never closed runs to the end. ``fence`` is the open fence (None outside code)."""
+
+    def __init__(self) -> None:
+        self.fence: Fence | None = None
+
+    def read(self, line: str, line_no: int = 0) -> str:
+        """What ``line`` (the next line, numbered ``line_no``) is: :data:`PROSE`, :data:`OPEN`,
+        :data:`CODE` or :data:`CLOSE`."""
+        if self.fence is not None:
+            close = FENCE_CLOSE.match(line)
+            if close and close.group(1)[0] == self.fence.char and len(close.group(1)) >= self.fence.length:
+                self.fence = None
+                return CLOSE
+            return CODE
+        m = FENCE_OPEN.match(line)
+        if m is None:
+            return PROSE
+        self.fence = Fence(m.group(1)[0], len(m.group(1)), m.group(2).lower(), line_no)
+        return OPEN
+
+
+def fenced_lines(lines: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """Each of ``lines`` with whether it belongs to fenced code (its opening and closing fence
+    lines included), as :class:`FenceScanner` reads them. Linear."""
+    scanner = FenceScanner()
+    for line in lines:
+        yield line, scanner.read(line) != PROSE
+
+
+def atx_heading(line: str) -> tuple[int, str] | None:
+    """``(level, text)`` of an ATX heading: one to six ``#`` at the start of the line, the text
+    with its blanks and closing ``#`` removed (``## Title ##`` -> ``(2, "Title")``); None for any
+    other line. Without a regex, so that it stays linear on any line (``^##(?!#)\\s*(.*?)\\s*#*\\s*$``
+    took cubic time on long runs of blanks)."""
+    level = len(line) - len(line.lstrip("#"))
+    if not 1 <= level <= 6:
+        return None
+    return level, line[level:].strip().rstrip("#").rstrip()
+
+
+#: The number of a section heading, ``5. Rules`` (group 1 the number, group 2 the title).
+_SECTION_NUMBER = re.compile(r"(\d+)\.\s+(.+)", re.ASCII)
+#: The number of a subsection heading, ``5.3 Title`` or ``5.3.1. Title`` (group 1 the number,
+#: group 2 the title).
+_SUBSECTION_NUMBER = re.compile(r"(\d+(?:\.\d+)+)\.?\s+(.+)", re.ASCII)
+
+
+def section_heading(text: str) -> tuple[int, str] | None:
+    """``(number, title)`` of a ``## N. Title`` heading's text (:func:`atx_heading`), None when
+    it is not numbered so."""
+    m = _SECTION_NUMBER.fullmatch(text)
+    return (int(m.group(1)), m.group(2).strip()) if m else None
+
+
+def subsection_heading(text: str) -> tuple[str, str] | None:
+    """``(number, title)`` of a ``### N.M Title`` heading's text (also ``N.M.K``, a dot after
+    the number allowed), None when it is not numbered so. The parser reads subsections at level
+    3, the page generator anchors numbered headings of levels 3 to 6 (``#sec-N-M``)."""
+    m = _SUBSECTION_NUMBER.fullmatch(text)
+    return (m.group(1), m.group(2).strip()) if m else None
 _TICKS = re.compile(r"`+")
 
 

@@ -1,4 +1,5 @@
-// Tafl-Kompendium: a Pyodide memory snapshot with tafl_core imported (issue 14, item 2), made at
+// Tafl-Kompendium: a Pyodide memory snapshot with tafl_core imported (so the board's worker skips
+// Python's start-up and the import of the engine), made at
 // site build time by build_tools/pyodide_assets.py:
 //
 //     node build_tools/make_snapshot.mjs <pyodide dir> <tafl_core wheel> <out.bin.gz>

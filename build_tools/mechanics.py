@@ -18,17 +18,14 @@ from pathlib import Path
 from typing import Callable
 
 from build_tools import diagram, pages
+from build_tools.format import CLOSE, OPEN, FenceScanner
 
 __all__ = ["MECHANICS_FILE", "load_mechanics_positions", "position_figure", "render_positions", "example_rules"]
 
 MECHANICS_FILE = Path(__file__).resolve().parent / "mechanics.toml"
 
-# ```tafl-position
-# <id in build_tools/mechanics.toml>
-# ```
-# (blanks within a line only: ``\s*\n\s*`` split a long run of line ends every way)
-_POSITION_FENCE = re.compile(r"^```++[ \t]*+tafl-position[ \t]*+\n[ \t]*+([A-Za-z0-9_-]++)[ \t]*+\n```++\s*$",
-                             re.MULTILINE)
+#: The id of a ```` ```tafl-position ```` fence: its one line of code.
+_POSITION_ID = re.compile(r"[ \t]*+([A-Za-z0-9_-]++)[ \t]*+")
 _mechanics_cache: dict = {}
 
 # The opening tag of an example board on a hand-written page (notes/CONTRACTS.md, mechanics pages).
@@ -66,20 +63,39 @@ def position_figure(pos_id: str, lang: str, n: int) -> str:
 
 def render_positions(markdown: str, lang: str, where: str, warn: Callable[[str], None]) -> str:
     """``markdown`` with every ```` ```tafl-position ```` fence replaced by its diagram
-    (:func:`position_figure`); an unknown id is passed to ``warn`` (naming the page ``where``)
-    and its fence left as it is."""
+    (:func:`position_figure`): a backtick fence whose one line of code is the id of a position
+    of ``mechanics.toml``, fences read by :class:`~build_tools.format.FenceScanner` (so one shown
+    inside another code block stays text). An unknown id is passed to ``warn`` (naming the page
+    ``where``) and its fence left as it is."""
     if "tafl-position" not in markdown:
         return markdown
-    counter = iter(range(1, 10_000))
-
-    def repl(m: re.Match) -> str:
-        try:
-            return "\n" + position_figure(m.group(1), lang, next(counter)) + "\n"
-        except KeyError:
-            warn(f"{where}: unknown tafl-position '{m.group(1)}' (build_tools/mechanics.toml)")
-            return m.group(0)
-
-    return _POSITION_FENCE.sub(repl, markdown)
+    out: list[str] = []
+    block: list[str] = []           # the lines of an open tafl-position fence, its opener first
+    fences = FenceScanner()
+    figures = 0
+    for line in markdown.split("\n"):
+        kind = fences.read(line)
+        if kind == OPEN and fences.fence.info == "tafl-position" and fences.fence.char == "`":
+            block = [line]
+            continue
+        if not block:
+            out.append(line)
+            continue
+        block.append(line)
+        if kind != CLOSE:
+            continue
+        m = _POSITION_ID.fullmatch(block[1]) if len(block) == 3 else None
+        figure = None
+        if m:
+            try:
+                figure = position_figure(m.group(1), lang, figures + 1)
+                figures += 1
+            except KeyError:
+                warn(f"{where}: unknown tafl-position '{m.group(1)}' (build_tools/mechanics.toml)")
+        out.extend(["", figure, ""] if figure is not None else block)
+        block = []
+    out.extend(block)               # a fence never closed stays as it is
+    return "\n".join(out)
 
 
 def example_rules(markdown: str, lang: str, where: str, *, site, pyodide: tuple[str, bool],

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from build_tools.format import (BLOCK_CLOSE, BOM, CITATION, FACTS, FENCE_CLOSE, FENCE_OPEN, KEY_RE, ORIGINAL_OPEN,
-                                blank_code_spans, REF_DEFINITION, RELATED_LINK, SOURCES)
+from build_tools.format import (BLOCK_CLOSE, BOM, CITATION, CLOSE, CODE, FACTS, KEY_RE, OPEN, ORIGINAL_OPEN,
+                                REF_DEFINITION, RELATED_LINK, SOURCES, FenceScanner, atx_heading, blank_code_spans,
+                                section_heading, subsection_heading)
 
 __all__ = ["Fact", "Citation", "Related", "Original", "Diagram", "SourceEntry", "Subsection",
            "Section", "Page", "parse_page", "load_page", "citations_in", "related_in",
@@ -138,8 +139,6 @@ class Page:
 
 # --------------------------------------------------------------------------- page parsing
 
-_H2_NUMBERED = re.compile(r"^(\d+)\.\s+(.+)$", re.ASCII)
-_H3_NUMBERED = re.compile(r"^(\d+\.\d+)\.?\s+(.+)$", re.ASCII)
 _TABLE_ROW = re.compile(r"^\s*\|")
 # Possessive quantifiers: no blank run is split two ways (the greedy form took quadratic time
 # on a row with a long run of blanks).
@@ -151,16 +150,6 @@ _BACKGROUND = re.compile(r"\((Hintergrund|background)\)\s*+\.?\s*+$", re.IGNOREC
 #: The tail `` — URL`` of a source entry: the last token, after a dash between blanks.
 _DASH_TAIL = re.compile(r"\s[—–]\s+(\S+)\s*$")
 _URL_TOKEN = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]*:[^<>\s]+|www\.[^<>\s]+)>|([A-Za-z][A-Za-z0-9+.-]*:\S+|www\.\S+)")
-
-
-def _heading(line: str, level: int) -> str | None:
-    """The text of an ATX heading of exactly ``level`` (``## Title ##`` -> ``Title``), else
-    None. Written without a regex so that it stays linear on any line (the regex it replaces,
-    ``^##(?!#)\\s*(.*?)\\s*#*\\s*$``, took cubic time on long runs of blanks)."""
-    marks = "#" * level
-    if not line.startswith(marks) or line[level:level + 1] == "#":
-        return None
-    return line[level:].strip().rstrip("#").rstrip()
 
 
 def _background_tail(text: str) -> re.Match | None:
@@ -294,7 +283,7 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
     page.title = page.front_matter.get("title", (None, 0))[0]
     page.lead = page.front_matter.get("lead", (None, 0))[0]
 
-    fence: tuple[str, int, str, int] | None = None   # (char, length, info, line of opener)
+    fences = FenceScanner()
     fence_text: list[str] = []
     original: tuple[str, int, list[str]] | None = None  # (lang, line, text lines)
     current: Section | None = None
@@ -316,21 +305,19 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
     for idx in range(i, n):
         line = lines[idx]
         ln = idx + 1
-        if fence is not None:
+        fence = fences.fence
+        kind = fences.read(line, ln)
+        if kind in (CODE, CLOSE):
             body.append(line)
-            close = FENCE_CLOSE.match(line)
-            if close and close.group(1)[0] == fence[0] and len(close.group(1)) >= fence[1]:
-                if fence[2] == "diagram":
-                    page.diagrams.append(Diagram("\n".join(fence_text), fence[3] + 1, section_no, original is not None))
-                fence = None
+            if kind == CLOSE:
+                if fence.info == "diagram":
+                    page.diagrams.append(Diagram("\n".join(fence_text), fence.line + 1, section_no, original is not None))
             else:
                 fence_text.append(line)
             if original is not None:
                 original[2].append(line)
             continue
-        fm = FENCE_OPEN.match(line)
-        if fm:
-            fence = (fm.group(1)[0], len(fm.group(1)), fm.group(2).lower(), ln)
+        if kind == OPEN:
             fence_text = []
             body.append(line)
             if original is not None:
@@ -355,25 +342,19 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
             body.append(line)
             in_facts = False
             continue
-        heading = _heading(line, 2)
-        if heading is not None:
+        heading = atx_heading(line)
+        if heading is not None and heading[0] == 2:
             close_section(ln - 1)
-            m = _H2_NUMBERED.match(heading)
-            number, title = (int(m.group(1)), m.group(2).strip()) if m else (None, heading)
-            current = Section(number, title, ln, "", ln, heading)
+            number, title = section_heading(heading[1]) or (None, heading[1])
+            current = Section(number, title, ln, "", ln, heading[1])
             page.sections.append(current)
             section_no = number
             in_facts = False
             in_entry = False
             continue
         body.append(line)
-        h3 = _heading(line, 3)
-        if h3 is not None and current is not None:
-            m = _H3_NUMBERED.match(h3)
-            if m:
-                current.subsections.append(Subsection(m.group(1), m.group(2).strip(), ln))
-            else:
-                current.subsections.append(Subsection(None, h3, ln))
+        if heading is not None and heading[0] == 3 and current is not None:
+            current.subsections.append(Subsection(*(subsection_heading(heading[1]) or (None, heading[1])), ln))
         # Facts table: the first table of section 1.
         if section_no == FACTS and (in_facts or page.facts_line is None):
             if _TABLE_ROW.match(line):
@@ -405,8 +386,9 @@ def parse_page(text: str, lang: str, path: Path) -> Page:
 
     close_section(n)
     page.sources = [parse_source_entry(" ".join(parts), line) for parts, line in entries]
-    if fence is not None:
-        page.problems.append((fence[3], f"code block opened with '{fence[0] * fence[1]}' is never closed"))
+    if fences.fence is not None:
+        fence = fences.fence
+        page.problems.append((fence.line, f"code block opened with '{fence.char * fence.length}' is never closed"))
     if original is not None:
         page.problems.append((original[1], "'/// original' block is never closed with '///'"))
     return page

@@ -49,7 +49,9 @@ from build_tools import first_moves as _first_moves
 from build_tools import pyodide_assets as _pyodide_assets
 from build_tools import sources
 from build_tools.glossary import load_glossary
-from build_tools.format import CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, code_spans
+from build_tools.text import collation_key
+from build_tools.format import (CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, atx_heading, code_spans,
+                                fenced_lines, subsection_heading)
 from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, name_colon, rule_and_value, rule_name,
                                 reason_words, value_name)
 
@@ -163,29 +165,6 @@ def load_site_sources(root: Path) -> SiteSources:
 
 # --------------------------------------------------------------------------- body transforms
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_H3_PREFIX = re.compile(r"(#{3,6})[ \t]*(\d+(?:\.\d+)+)\.?(?=\s)")
-
-
-class _H3Match:
-    """A numbered ``### 5.3 Title`` heading split in linear time: group(1) the hashes, group(2)
-    the number, group(3) the title with its leading space (closing ``#``s and spaces removed)."""
-
-    def __init__(self, hashes: str, number: str, title: str):
-        self._groups = (hashes, number, title)
-
-    def group(self, i: int) -> str:
-        return self._groups[i - 1]
-
-
-def _match_h3(line: str) -> _H3Match | None:
-    m = _H3_PREFIX.match(line)
-    if not m:
-        return None
-    rest = line[m.end():].rstrip().rstrip("#").rstrip()
-    return _H3Match(m.group(1), m.group(2), rest)
-
-
 def _outside_code(line: str, fn) -> str:
     """Apply ``fn`` to the parts of ``line`` that are not inline code."""
     out, pos = [], 0
@@ -222,23 +201,16 @@ def transform_body(body: str, *, keys: set[str], titles: dict[str, str]) -> str:
         return CITATION.sub(cite, RELATED_LINK.sub(related, text))
 
     out = []
-    fence = None
-    for line in body.split("\n"):
-        fm = _FENCE.match(line)
-        if fence is not None:
-            if fm and fm.group(1)[0] == fence[0] and len(fm.group(1)) >= len(fence) and not line.strip().strip(fence[0]):
-                fence = None
+    for line, fenced in fenced_lines(body.split("\n")):
+        heading = None if fenced else atx_heading(line)
+        numbered = subsection_heading(heading[1]) if heading and heading[0] >= 3 else None
+        if fenced or REF_DEFINITION.match(line):
             out.append(line)
-            continue
-        if fm:
-            fence = fm.group(1)
-            out.append(line)
-            continue
-        h = _match_h3(line)
-        if h:
-            out.append(f"{h.group(1)} {h.group(2)}{_outside_code(h.group(3), prose)} {{ #{section_anchor(h.group(2))} }}")
-            continue
-        out.append(line if REF_DEFINITION.match(line) else _outside_code(line, prose))
+        elif numbered:
+            number, title = numbered
+            out.append(f"{'#' * heading[0]} {number} {_outside_code(title, prose)} {{ #{section_anchor(number)} }}")
+        else:
+            out.append(_outside_code(line, prose))
     return "\n".join(out)
 
 
@@ -345,7 +317,8 @@ def board_data(v, lang: str, *, pyodide_index: str, cdn: bool) -> dict:
         "pyodide": pyodide_data(pyodide_index, cdn),
         "names": names_data(lang),
         "reasons": reason_words(lang),
-        # issue 14: the start position's legal moves and what each does (build_tools/first_moves.py)
+        # the start position's legal moves and what each does, so that the board can answer a
+        # first move before its engine has started (build_tools/first_moves.py)
         "first_moves": _first_moves.table(v.rules_text),
     }
 
@@ -357,7 +330,7 @@ def _pyodide_build(_stamp) -> tuple[str, str, dict]:
 
 def pyodide_data(pyodide_index: str, cdn: bool) -> dict:
     """board-data ``pyodide``: ``index`` (where Pyodide's files are), ``cdn``, and for the
-    worker's direct start (issue 14) ``wheel`` (the tafl_core wheel's file name beside them in
+    worker's direct start (no package manager at start-up) ``wheel`` (the tafl_core wheel's file name beside them in
     ``assets/pyodide/``), ``build`` (the hash naming this build's engine files, the service
     worker's cache version) and ``lock_info`` (Pyodide's lock-file ``info``: the worker loads
     no package by name, so it needs no lock file)."""
@@ -611,7 +584,6 @@ def glossary_markdown(terms, lang: str) -> str:
     order of those terms (accents ignored), with its definition, its term in the other language
     and the discouraged synonyms. Anchor of a concept: ``#term-<key with '_' as '-'>``. Without a
     glossary file the page has its title and lead only (the home page links to it)."""
-    from build_tools.site_plugin import collation_key
     other = "en" if lang == "de" else "de"
     items = [{"anchor": "term-" + t.key.replace("_", "-"), "term": t.preferred[lang], "definition": t.definition[lang],
               "other": t.preferred[other], "other_lang": other, "avoid": list(t.avoid.get(lang, ()))}

@@ -1,4 +1,4 @@
-"""Self-hosted Pyodide for the playable board (issue 5).
+"""Self-hosted Pyodide for the playable board (no third-party server needed at reading time).
 
 `install(site_dir, cdn=...)` puts everything the board's worker needs under
 `site_dir/assets/pyodide/`, once per site (all pages and both languages share it):
@@ -8,7 +8,7 @@
 - the `tafl_core` wheel (`py3-none-any`, built with pypa `build` from the repository's
   pyproject.toml: the same wheel `pyodide build` makes for a pure-Python package);
 - tafl-snapshot.bin.gz: a Pyodide memory snapshot with tafl_core imported (made with Node by
-  build_tools/make_snapshot.mjs; the worker loads it and skips Python's start-up, issue 14);
+  build_tools/make_snapshot.mjs; the worker loads it and skips Python's start-up);
 - pyodide-lock.json: Pyodide's lock file with the wheel registered by pyodide-build's
   `pyodide lockfile add-wheels`, so the worker loads it by name (`loadPackage("tafl-core")`)
   and Pyodide checks its sha256.

@@ -42,6 +42,7 @@ from mkdocs.structure.files import File
 
 from build_tools import mechanics, pyodide_assets
 from build_tools import pages as _pages
+from build_tools.text import collation_key
 from build_tools.tripwire import unsafe_attributes, unsafe_markup
 
 log = logging.getLogger("mkdocs.plugins.tafl")
@@ -241,15 +242,6 @@ def page_title(file) -> str | None:
     return m.group(1).strip() if m else None
 
 
-def collation_key(title: str) -> tuple[str, str]:
-    """Sort key of a navigation title in either language: accents dropped and case folded
-    (``Königsfang`` sorts as ``konigsfang``, before ``Randfestung``), the title itself to
-    break ties."""
-    import unicodedata
-    base = "".join(c for c in unicodedata.normalize("NFD", title) if not unicodedata.combining(c))
-    return base.casefold(), title
-
-
 def on_nav(nav, config, files):
     """Every section of the navigation (the variants, the mechanics) lists its pages in the
     order of their titles in the page's own language (MkDocs orders them by file name, which
@@ -340,7 +332,7 @@ _SEARCH_INPUT_LABEL = 'class="md-search__input" name="query" aria-label="'
 
 def named_search_dialog(output: str) -> str:
     """The theme's search box is a ``role="dialog"`` without a name (axe-core ``aria-dialog-name``,
-    serious; issue #14): it gets the name of its own search field (the theme's word, "Suche" /
+    serious, so a screen reader announces an unnamed dialog): it gets the name of its own search field (the theme's word, "Suche" /
     "Search"). Plain string search, no pattern; a page without that markup is left as it is."""
     at = output.find(_SEARCH_DIALOG)
     label_at = output.find(_SEARCH_INPUT_LABEL, at)

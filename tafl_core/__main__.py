@@ -1,4 +1,4 @@
-"""``python -m tafl_core``: see :mod:`tafl_core.cli` (stream faults: :func:`tafl_core.limits.run_cli`)."""
+"""``python -m tafl_core``: see :mod:`tafl_core.cli` (stream faults: :func:`tafl_core.cli_common.run_cli`)."""
 
 import sys
 

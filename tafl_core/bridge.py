@@ -12,14 +12,16 @@ import traceback
 from typing import Any
 
 from .errors import PositionError, TaflError
+from .limits import MAX_RECORD_MOVES
 from .game import Game, PlayedMove
 from .position import Position
 from .reasons import Reason, Refusal, refusal
 from .ruleset import Ruleset
 from .squares import shown_text, square_name
 
-#: Bounds for untrusted input from share links.
-MAX_MOVES = 100_000
+#: Bounds for untrusted input from share links: at most as many moves as one command or game
+#: record plays (:data:`tafl_core.limits.MAX_RECORD_MOVES`), each move text at most this long.
+MAX_MOVES = MAX_RECORD_MOVES
 MAX_MOVE_TEXT = 12
 
 
@@ -34,7 +36,7 @@ class Refused(ValueError):
 
 def _capture_dict(cap, size: int, ruleset: Ruleset) -> dict:
     rule = ruleset.rules.get(cap.rule)
-    return {"square": square_name(cap.square, size), "piece": cap.piece, "reason": cap.reason,
+    return {"square": square_name(cap.square, size), "piece": cap.piece, "reason": str(cap.reason),
             "with": [{"square": square_name(s, size) if s >= 0 else None, "kind": kind} for s, kind in cap.partners],
             "rule": cap.rule, "ref": rule.ref if rule else None, "assumed": bool(rule and rule.assumed)}
 
@@ -44,7 +46,7 @@ def _result_dict(result, ruleset: Ruleset) -> dict | None:
         return None
     key = result.rule
     rule = ruleset.rules.get(key)
-    return {"winner": result.winner, "reason": result.reason, "rule": key,
+    return {"winner": result.winner, "reason": str(result.reason), "rule": key,
             "ref": rule.ref if rule else None, "assumed": bool(rule and rule.assumed)}
 
 
@@ -346,7 +348,7 @@ class Session:
 
     def playout_bench(self, seconds: float = 2.0, seed: int = 1) -> dict:
         """Random-playout speed inside this interpreter (for the board benchmark)."""
-        from .cli import run_bench
+        from .bench import run_bench
         return run_bench(self.ruleset, seconds, seed)
 
 

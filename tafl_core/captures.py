@@ -18,7 +18,12 @@ from __future__ import annotations
 
 from .moves import Capture
 from .position import COMMANDER, KING
-from .tables import CMD, CODE_KIND, CORNER, EMPTY, IS_ATT, JUMP_CAPTURE, KNG, SIDE_OF, SPECIAL_NAME
+from .reasons import CaptureReason
+from .tables import CAMP, CMD, CODE_KIND, CORNER, EMPTY, IS_ATT, JUMP_CAPTURE, KNG, SIDE_OF, SPECIAL_NAME, THRONE
+
+#: The capture reason of a piece enclosed against a hostile special square, per square kind.
+HOSTILE_REASON = {THRONE: CaptureReason.HOSTILE_THRONE, CORNER: CaptureReason.HOSTILE_CORNER,
+                  CAMP: CaptureReason.HOSTILE_CAMP}
 
 
 class Captures:
@@ -32,7 +37,7 @@ class Captures:
         out = []
         if jumped >= 0 and t.jump[code] == JUMP_CAPTURE:
             # The knight's jump takes the piece jumped over (aagenielsen Berserk rule 4b/5b).
-            out.append(Capture(jumped, CODE_KIND[board[jumped]], "jump", (), f"{CODE_KIND[code]}_jump"))
+            out.append(Capture(jumped, CODE_KIND[board[jumped]], CaptureReason.JUMP, (), f"{CODE_KIND[code]}_jump"))
         if code == KNG and not t.king_hammer:
             hammer = False
         else:
@@ -57,13 +62,13 @@ class Captures:
             other = board[beyond]
             if other and SIDE_OF[other] == side and (other != KNG or t.king_anvil):
                 rule = "king_armed" if KNG in (code, other) else "custodial"
-                out.append(Capture(nb, CODE_KIND[victim], "custodial", ((beyond, CODE_KIND[other]),), rule))
+                out.append(Capture(nb, CODE_KIND[victim], CaptureReason.CUSTODIAL, ((beyond, CODE_KIND[other]),), rule))
                 continue
             hs = t.hostile[victim][beyond]
             if hs == 1 or (hs == 2 and not other):
                 kname = SPECIAL_NAME[t.kind[beyond]]
                 rule = f"{kname}_hostile" if hs == 1 else f"{kname}_hostile_empty"
-                out.append(Capture(nb, CODE_KIND[victim], f"hostile_{kname}", ((beyond, kname),), rule))
+                out.append(Capture(nb, CODE_KIND[victim], HOSTILE_REASON[t.kind[beyond]], ((beyond, kname),), rule))
         if t.shieldwall != "off":
             out.extend(self._shieldwall(to, side, {c.square for c in out}))
         return out
@@ -82,10 +87,10 @@ class Captures:
             return None
         other = self.board[beyond]
         if other == CMD:
-            return Capture(k, KING, "king_commanders", ((beyond, COMMANDER),), "commander_king_capture")
+            return Capture(k, KING, CaptureReason.KING_COMMANDERS, ((beyond, COMMANDER),), "commander_king_capture")
         if not other and t.hostile[KNG][beyond]:
             kname = SPECIAL_NAME[t.kind[beyond]]
-            return Capture(k, KING, "king_commanders", ((beyond, kname),), "commander_king_capture")
+            return Capture(k, KING, CaptureReason.KING_COMMANDERS, ((beyond, kname),), "commander_king_capture")
         return None
 
     def _king_hostile_square(self, s: int, throne_counts: bool) -> str | None:
@@ -124,10 +129,10 @@ class Captures:
             if beyond < 0:
                 return None
             if IS_ATT[board[beyond]]:
-                return Capture(k, KING, "king_custodial", ((beyond, CODE_KIND[board[beyond]]),), "king_capture")
+                return Capture(k, KING, CaptureReason.KING_CUSTODIAL, ((beyond, CODE_KIND[board[beyond]]),), "king_capture")
             kname = self._king_hostile_square(beyond, False)
             if kname:
-                return Capture(k, KING, "king_custodial", ((beyond, kname),), "king_capture")
+                return Capture(k, KING, CaptureReason.KING_CUSTODIAL, ((beyond, kname),), "king_capture")
             return None
         partners = []
         adj = t.adj[k]
@@ -146,7 +151,7 @@ class Captures:
             partners.append((nb, kname))
         if len(adj) < 4:
             partners.append((-1, "edge"))
-        return Capture(k, KING, "king_surrounded", tuple(partners), "king_capture")
+        return Capture(k, KING, CaptureReason.KING_SURROUNDED, tuple(partners), "king_capture")
 
     def _shieldwall(self, to: int, side: int, already: set) -> list[Capture]:
         """Shieldwall captures made by the piece that moved to ``to`` (Copenhagen rules): a row of
@@ -220,7 +225,7 @@ class Captures:
             return []
         if mover not in (lo - step, hi + step) and (t.shieldwall_flank or mover not in fronts):
             return []
-        return [Capture(s, CODE_KIND[board[s]], "shieldwall",
+        return [Capture(s, CODE_KIND[board[s]], CaptureReason.SHIELDWALL,
                         tuple(partners) + ((s + inward, CODE_KIND[board[s + inward]]),), "shieldwall")
                 for s in row if board[s] != KNG]
 

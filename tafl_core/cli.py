@@ -10,93 +10,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
-import statistics
 import sys
-import time
-from pathlib import Path
 
-from .errors import IllegalMove, NotationError, TaflError
-from . import limits
+from . import cli_search, limits
+from .bench import run_bench
+from .cli_common import Parser, UsageError, add_game_arguments, resolve_variant, run_cli, setup
+from .errors import IllegalMove, TaflError
 from .game import Game
-from .position import Position, check_kings, parse_diagram
-from .ruleset import Ruleset, load_ruleset
-from .squares import parse_square, shown_text, square_name
+from .ruleset import load_ruleset
+from .squares import parse_square, square_name
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-MAX_POSITION_BYTES = limits.MAX_POSITION_BYTES
+#: Longest ``bench --seconds``.
 MAX_BENCH_SECONDS = 3600.0
-
-
-class UsageError(Exception):
-    """Bad command-line input (exit 2)."""
-
-
-def resolve_variant(spec: str) -> Path:
-    """Path of the rules file for ``--variant``: a slug under ``variants_src/`` (current folder
-    first, then the project checkout this package lives in), or a path to a folder or file.
-
-    Raises:
-        UsageError: nothing found.
-    """
-    shown = shown_text(spec, 60)
-    try:
-        p = Path(spec)
-        candidates = [p / "rules.toml" if p.is_dir() else p] if p.exists() else []
-    except (OSError, ValueError):
-        raise UsageError(f"unknown variant '{shown}'") from None
-    if not candidates and "/" not in spec and not spec.endswith(".toml"):
-        for root in (Path.cwd() / "variants_src", REPO_ROOT / "variants_src"):
-            if (root / spec / "rules.toml").is_file():
-                candidates.append(root / spec / "rules.toml")
-                break
-    if not candidates or not candidates[0].is_file():
-        raise UsageError(f"unknown variant '{shown}' (no variants_src/{shown}/rules.toml and no such file)")
-    return candidates[0]
-
-
-def read_position(spec: str, size: int) -> Position:
-    """Read ``--position`` (a file, or ``-`` for stdin): an ASCII diagram or an OpenTafl record."""
-    name = "<stdin>" if spec == "-" else spec
-    try:
-        if spec == "-":
-            if sys.stdin is None:  # limits: standard input closed (<&-)
-                raise UsageError("<stdin>: cannot read position: standard input is closed")
-            raw = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
-        else:
-            with open(spec, "rb") as fh:
-                raw = fh.read(MAX_POSITION_BYTES + 1)
-    except OSError as exc:
-        raise UsageError(f"{name}: cannot read position: {exc.strerror or exc}") from None
-    if len(raw) > MAX_POSITION_BYTES:
-        raise UsageError(f"{name}: position file is larger than {MAX_POSITION_BYTES // 1024} KB")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{name}: position is not UTF-8 text (byte {exc.start})") from None
-    stripped = text.strip()
-    if stripped.startswith("/"):
-        line = 1 + text[: text.index("/")].count("\n")
-        pos = Position.from_otn(stripped, name, line)
-    else:
-        pos = parse_diagram(text, name, 1)
-        check_kings(pos, name, 1, 1 + next(i for i, l in enumerate(text.split("\n")) if l.strip()))
-    if pos.size != size:
-        raise UsageError(f"{name}:1: position is {pos.size}x{pos.size}, the variant's board is {size}x{size}")
-    return pos
-
-
-def _setup(args) -> tuple[str, Ruleset, Game]:
-    rules_path = resolve_variant(args.variant)
-    ruleset = load_ruleset(rules_path)
-    position = read_position(args.position, ruleset.size) if args.position else None
-    try:
-        game = Game(ruleset, position, args.to_move)
-    except TaflError as exc:
-        where = "<stdin>" if args.position == "-" else (args.position or str(rules_path))
-        raise UsageError(f"{where}: {exc.message}") from None
-    slug = rules_path.parent.name
-    return slug, ruleset, game
 
 
 def board_text(game: Game) -> str:
@@ -128,7 +53,7 @@ def _play_moves(game: Game, texts: list[str]) -> tuple[list[dict], list[str]]:
 
 
 def cmd_play(args) -> int:
-    slug, ruleset, game = _setup(args)
+    slug, ruleset, game = setup(args)
     moves, not_played = _play_moves(game, args.moves)
     out = {"variant": slug, "moves": moves,
            "result": game.result.as_dict() if game.result else None, "to_move": game.to_move,
@@ -158,7 +83,7 @@ def cmd_play(args) -> int:
 
 
 def cmd_moves(args) -> int:
-    slug, ruleset, game = _setup(args)
+    slug, ruleset, game = setup(args)
     played, not_played = _play_moves(game, args.moves)
     if played and not played[-1]["legal"]:
         raise UsageError(f"{played[-1]['move']}: illegal ({played[-1]['error']}); the moves before it were legal")
@@ -191,42 +116,6 @@ def cmd_moves(args) -> int:
     return 0
 
 
-def run_bench(ruleset: Ruleset, seconds: float, seed: int, max_plies: int = 400) -> dict:
-    """Random playouts for ``seconds``: each ply lists all legal moves, picks one with a seeded
-    RNG and plays it with captures and end checks (cap ``max_plies``); plus the median time to
-    list all legal moves of the start position. Returns plies_per_s and movegen_median_us."""
-    rng = random.Random(seed)
-    plies = playouts = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        game = Game(ruleset)
-        for _ in range(max_plies):
-            codes = game.move_codes()
-            if not codes:
-                break
-            plies += 1
-            if game.play_code(rng.choice(codes)) is not None:
-                break
-        playouts += 1
-    elapsed = time.perf_counter() - start
-    game = Game(ruleset)
-    samples = []
-    for _ in range(2000):
-        t0 = time.perf_counter()
-        game.move_codes()
-        samples.append((time.perf_counter() - t0) * 1e6)
-    obj_samples = []
-    for _ in range(500):
-        t0 = time.perf_counter()
-        game.legal_moves()
-        obj_samples.append((time.perf_counter() - t0) * 1e6)
-    return {"plies_per_s": round(plies / elapsed, 1), "movegen_median_us": round(statistics.median(samples), 1),
-            "legal_moves_median_us": round(statistics.median(obj_samples), 1),
-            "start_moves": len(game.move_codes()), "playouts": playouts, "plies": plies,
-            "seconds": round(elapsed, 2), "seed": seed, "python": sys.version.split()[0]}
-
-
 def cmd_bench(args) -> int:
     if not 0 < args.seconds <= MAX_BENCH_SECONDS:  # also rejects nan
         raise UsageError(f"--seconds must be more than 0 and at most {MAX_BENCH_SECONDS:.0f}")
@@ -242,24 +131,13 @@ def cmd_bench(args) -> int:
     return 0
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit 2
-        raise UsageError(message)
-
-    def _print_message(self, message, file=None):  # limits: argparse drops write errors; run_cli reports them
-        if message:
-            (file or sys.stderr).write(message)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m tafl_core", description="tafl_core rules engine")
-    sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+    p = Parser(prog="python -m tafl_core", description="tafl_core rules engine")
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
     for name, help_ in (("play", "play moves and report captures and results"),
                         ("moves", "list legal moves")):
         sp = sub.add_parser(name, help=help_)
-        sp.add_argument("--variant", required=True, help="slug (variants_src/SLUG) or path")
-        sp.add_argument("--position", help="file with an ASCII diagram or OpenTafl record, or - for stdin")
-        sp.add_argument("--to-move", choices=("attackers", "defenders"))
+        add_game_arguments(sp)
         sp.add_argument("--json", action="store_true")
         if name == "play":
             sp.add_argument("moves", nargs="*", metavar="MOVE")
@@ -271,23 +149,21 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seconds", type=float, default=5.0)
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--json", action="store_true")
-    from .cli_search import add_parsers   # best, match, bench-search (tafl_core/cli_search.py)
-    add_parsers(sub)
+    cli_search.add_parsers(sub)   # best, match, bench-search
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit code: 0 ok, 2 malformed input or unwritable output, 1 the
-    reader of the output went away, 3 a fault of tafl_core (see :func:`limits.run_cli`)."""
-    return limits.run_cli(lambda: _main(argv))
+    reader of the output went away, 3 a fault of tafl_core (see :func:`cli_common.run_cli`)."""
+    return run_cli(lambda: _main(argv))
 
 
 def _main(argv: list[str] | None = None) -> int:
     """The commands; malformed input exits 2 with one line on stderr."""
     try:
         args = build_parser().parse_args(argv)
-        from .cli_search import COMMANDS as SEARCH_COMMANDS
-        return {"play": cmd_play, "moves": cmd_moves, "bench": cmd_bench, **SEARCH_COMMANDS}[args.cmd](args)
+        return {"play": cmd_play, "moves": cmd_moves, "bench": cmd_bench, **cli_search.COMMANDS}[args.cmd](args)
     except (UsageError, TaflError) as exc:
         print(f"error: {exc}".replace("\n", " "), file=sys.stderr)
         return 2

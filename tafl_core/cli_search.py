@@ -15,6 +15,7 @@ import math
 import random
 import time
 
+from .cli_common import UsageError, add_game_arguments, resolve_variant, setup
 from .game import Game
 from .ruleset import load_ruleset
 from .search import LEVELS, best_move
@@ -28,21 +29,15 @@ MATCH_MAX_PLIES = 300
 OPENING_PLIES = 2
 
 
-def _usage(msg: str):
-    from .cli import UsageError
-    return UsageError(msg)
-
-
 def cmd_best(args) -> int:
     """``best``: search the position; prints the move (or ``--json`` the reply)."""
-    from .cli import _setup
     if args.seconds is not None and not 0 < args.seconds <= 3600:
-        raise _usage("--seconds must be more than 0 and at most 3600")
+        raise UsageError("--seconds must be more than 0 and at most 3600")
     if args.depth is not None and not 1 <= args.depth <= 64:
-        raise _usage("--depth must be 1 to 64")
+        raise UsageError("--depth must be 1 to 64")
     if args.level is not None and args.level not in LEVELS:
-        raise _usage(f"--level must be one of {', '.join(LEVELS)}")
-    slug, ruleset, game = _setup(args)
+        raise UsageError(f"--level must be one of {', '.join(LEVELS)}")
+    slug, ruleset, game = setup(args)
     seconds = args.seconds if args.seconds is not None or args.depth is not None else 2.0
     reply = best_move(game, depth=args.depth, seconds=seconds, level=args.level, seed=args.seed)
     if args.json:
@@ -160,18 +155,17 @@ def elo_difference(wins: int, draws: int, losses: int) -> tuple[float, float]:
 
 def cmd_match(args) -> int:
     """``match``: prints one line per game and the totals."""
-    from .cli import resolve_variant
     for p in args.players:
         if p not in PLAYERS:
-            raise _usage(f"unknown player '{p}' (one of {', '.join(PLAYERS)})")
+            raise UsageError(f"unknown player '{p}' (one of {', '.join(PLAYERS)})")
     if not 1 <= args.games <= 10_000:
-        raise _usage("--games must be 1 to 10000")
+        raise UsageError("--games must be 1 to 10000")
     if not 0 < args.seconds <= 600:
-        raise _usage("--seconds must be more than 0 and at most 600")
+        raise UsageError("--seconds must be more than 0 and at most 600")
     ruleset = load_ruleset(resolve_variant(args.variant))
     p1, p2 = args.players
     if not 1 <= args.max_plies <= 100_000:
-        raise _usage("--max-plies must be 1 to 100000")
+        raise UsageError("--max-plies must be 1 to 100000")
     log = None if args.json else (lambda text: print(text, flush=True))
     out = play_match(ruleset, p1, p2, args.games, args.seconds, args.seed, log, args.max_plies, args.progress)
     if args.json:
@@ -185,7 +179,6 @@ def cmd_match(args) -> int:
 
 def cmd_bench_search(args) -> int:
     """``bench-search``: nodes per second and depth reached in the start positions."""
-    from .cli import resolve_variant
     for spec in args.variants:
         rs = load_ruleset(resolve_variant(spec))
         game = Game(rs)
@@ -200,9 +193,7 @@ def cmd_bench_search(args) -> int:
 def add_parsers(sub) -> None:
     """Add the ``best``, ``match`` and ``bench-search`` subparsers to ``sub``."""
     sp = sub.add_parser("best", help="the engine's best move")
-    sp.add_argument("--variant", required=True, help="slug (variants_src/SLUG) or path")
-    sp.add_argument("--position", help="file with an ASCII diagram or OpenTafl record, or - for stdin")
-    sp.add_argument("--to-move", choices=("attackers", "defenders"))
+    add_game_arguments(sp)
     sp.add_argument("--seconds", type=float, help="time budget (default 2 without --depth)")
     sp.add_argument("--depth", type=int)
     sp.add_argument("--level", help="beginner | easy | medium | strong")

@@ -26,7 +26,7 @@ from .movegen import MoveGenerator
 from .moves import END_MOVE, BerserkTurn, Capture, Move, PlayedMove, Result
 from .outcomes import Outcomes
 from .position import Position, check_kings
-from .reasons import Reason, refusal
+from .reasons import Reason, ResultReason, refusal
 from .ruleset import Ruleset
 from .squares import parse_square, shown_text, square_name
 from .tables import (ATTACKERS, CODE_KIND, DEFENDERS, EMPTY, KIND_CODE, KNG, NORMAL, SIDE_NAMES, SIDE_OF,
@@ -104,7 +104,7 @@ class Game(MoveGenerator, Captures, Outcomes):
         if t.no_moves != "none" and not self.has_move(self.side):
             # A set-up position in which the side to move is already blocked is decided at once.
             winner = None if t.no_moves == "draw" else SIDE_NAMES[1 - self.side]
-            self.result = Result(winner, "no_legal_moves", "no_moves")
+            self.result = Result(winner, ResultReason.NO_LEGAL_MOVES, "no_moves")
 
     # -- queries --------------------------------------------------------------------------------
     @property

@@ -1,4 +1,4 @@
-"""Bounds on untrusted input, and the command line's handling of stream faults.
+"""Bounds on untrusted input.
 
 Everything the engine reads from outside (a ``rules.toml``, a position file, moves on the
 command line) is bounded here, so that hostile or broken input ends in one
@@ -30,10 +30,7 @@ Standard library only, like the rest of ``tafl_core``.
 
 from __future__ import annotations
 
-import errno
 import os
-import sys
-from typing import Callable
 
 from .errors import PositionError, RulesFileError, TaflError
 
@@ -49,8 +46,8 @@ MAX_NUMBER_DIGITS = 64
 MAX_LABEL_DIGITS = 2
 #: Largest ``--position`` file or standard input read by the command line, in bytes.
 MAX_POSITION_BYTES = 64 * 1024
-#: Most moves one command plays (``play``/``moves`` MOVE arguments); the same number as
-#: ``bridge.MAX_MOVES``, the bound of the board's ``play_all``.
+#: Most moves one command plays (``play``/``moves`` MOVE arguments) or one game record holds;
+#: ``bridge.MAX_MOVES``, the bound of the board's ``play_all``, is this number.
 MAX_RECORD_MOVES = 100_000
 #: Longest game record read (OpenTafl's or plain moves), in characters (code points): about
 #: 300,000 moves of ``a10-a11xa12`` with separators, more than :data:`MAX_RECORD_MOVES` moves.
@@ -61,15 +58,6 @@ MAX_GAME_RECORD_CHARS = 2_000_000
 #: a tag's value at most a rules string of the largest board).
 MAX_GAME_RECORD_LINE = 20_000
 
-#: Exit codes of the command line (README.md, "Command line").
-EXIT_OK = 0
-EXIT_BROKEN_PIPE = 1      # the reader of standard output went away (``| head``): quiet
-EXIT_USAGE = 2            # malformed input, an unreadable file, or output that cannot be written
-EXIT_INTERNAL = 3         # a fault in tafl_core itself (one line; the fuzz suite looks for these)
-EXIT_INTERRUPTED = 130    # Ctrl-C (128 + SIGINT, as a shell reports it)
-
-_WRITE_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO", "EBADF", "EPIPE")
-                          if hasattr(errno, name))
 _BARE_VALUE_CHARS = frozenset("0123456789abcdefABCDEF_xXoO")
 
 
@@ -200,103 +188,6 @@ def _size_text(limit: int) -> str:
     return f"{limit // 1024} KB" if limit % 1024 == 0 else f"{limit} bytes"
 
 
-# -- the command line's streams --------------------------------------------------------------
-
-def run_cli(body: Callable[[], int]) -> int:
-    """Run a command-line body and turn every stream fault into its documented exit code.
-
-    * standard output closed before the start (``>&-``), or a write to it failing (a full disk,
-      ``/dev/full``): one line ``error: cannot write to standard output: …`` on standard error
-      (when that is open) and :data:`EXIT_USAGE` (2);
-    * the reader of standard output gone (``… | head``): no message, :data:`EXIT_BROKEN_PIPE` (1),
-      as a program stopped by SIGPIPE would be quiet;
-    * a text standard output whose encoding cannot write a character (``PYTHONIOENCODING=ascii``
-      and a "µs", a non-UTF-8 argument echoed to a strict UTF-8 output): the same one line and
-      :data:`EXIT_USAGE`, naming the encoding and the character;
-    * any other exception escaping ``body`` is a fault of tafl_core: one line
-      ``error: internal error (…)`` and :data:`EXIT_INTERNAL` (3), never a traceback;
-    * Ctrl-C: ``error: interrupted`` and :data:`EXIT_INTERRUPTED` (130).
-
-    Standard output is flushed here, so that a failing write is seen while the exit code can
-    still say so; after a fault it is pointed at the null device so that the interpreter's own
-    flush at exit stays quiet.
-
-    Args:
-        body: does the command's work, returns its exit code; it reports malformed input itself.
-
-    Returns:
-        The exit code.
-    """
-    if sys.stdout is None:
-        _say("error: cannot write to standard output: it is closed")
-        return EXIT_USAGE
-    try:
-        try:
-            code = body()
-        except SystemExit as exc:   # argparse's --help; its output is flushed below like any other
-            code = exc.code if isinstance(exc.code, int) else (EXIT_OK if exc.code is None else EXIT_USAGE)
-        sys.stdout.flush()
-        return code
-    except BrokenPipeError:
-        _silence_stdout()
-        return EXIT_BROKEN_PIPE
-    except OSError as exc:
-        if not _is_stdout_fault(exc):
-            _say(f"error: internal error ({type(exc).__name__}: {exc})")
-            return EXIT_INTERNAL
-        _silence_stdout()
-        _say(f"error: cannot write to standard output: {exc.strerror or exc}")
-        return EXIT_USAGE
-    except UnicodeEncodeError as exc:  # tafl_core encodes nothing strictly: it is a print's
-        _silence_stdout()
-        _say(f"error: cannot write to standard output: its encoding {exc.encoding} cannot write "
-             f"{ascii(exc.object[exc.start:exc.end])[:40]} (set PYTHONIOENCODING=utf-8:backslashreplace)")
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        _say("error: interrupted")
-        return EXIT_INTERRUPTED
-    except BaseException as exc:  # noqa: BLE001 - the promise is: no traceback, ever
-        _say(f"error: internal error ({type(exc).__name__}: {str(exc)[:200]})".replace("\n", " "))
-        return EXIT_INTERNAL
-
-
-def _is_stdout_fault(exc: OSError) -> bool:
-    """True when ``exc`` is a failed write to standard output: its flush still fails, or the
-    error is one that writes raise (the body reads files only through functions that turn
-    their OSError into a TaflError, so an escaping write error is standard output's)."""
-    try:
-        sys.stdout.flush()
-    except (OSError, ValueError):
-        return True
-    return exc.errno in _WRITE_ERRNOS
-
-
-def _silence_stdout() -> None:
-    """Point file descriptor 1 at the null device and drop what is still buffered."""
-    try:
-        fd = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(fd, sys.stdout.fileno())
-        if fd != sys.stdout.fileno():
-            os.close(fd)
-    except (OSError, ValueError, AttributeError):
-        pass
-    try:
-        sys.stdout.flush()
-    except (OSError, ValueError):
-        pass
-
-
-def _say(line: str) -> None:
-    """Write one line to standard error if it is open; a closed or full one is left alone."""
-    try:
-        if sys.stderr is not None:
-            print(line, file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass
-
-
 __all__ = ["MAX_RULES_BYTES", "MAX_TOML_DEPTH", "MAX_NUMBER_DIGITS", "MAX_LABEL_DIGITS",
            "MAX_POSITION_BYTES", "MAX_RECORD_MOVES", "MAX_GAME_RECORD_CHARS", "MAX_GAME_RECORD_LINE",
-           "EXIT_OK", "EXIT_BROKEN_PIPE", "EXIT_USAGE",
-           "EXIT_INTERNAL", "EXIT_INTERRUPTED", "read_text_file", "check_rules_text", "check_rank_label",
-           "check_move_count", "run_cli"]
+           "read_text_file", "check_rules_text", "check_rank_label", "check_move_count"]

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import NotationError
-from .reasons import Reason, refusal
+from .reasons import CaptureReason, Reason, ResultReason, refusal
 from .squares import parse_square, shown_text, square_name
 
 #: The text of the move that ends a berserk turn.
@@ -78,9 +78,9 @@ class Capture:
     Attributes:
         square: where it stood (square int).
         piece: ``"attacker"`` | ``"defender"`` | ``"king"`` | ``"commander"`` | ``"knight"``.
-        reason: ``custodial`` | ``hostile_throne`` | ``hostile_corner`` | ``hostile_camp`` |
-            ``king_custodial`` | ``king_surrounded`` | ``king_commanders`` | ``shieldwall`` |
-            ``jump`` (taken by the knight's jump over it).
+        reason: a :class:`~tafl_core.reasons.CaptureReason` (``custodial``, ``hostile_throne``,
+            ``hostile_corner``, ``hostile_camp``, ``king_custodial``, ``king_surrounded``,
+            ``king_commanders``, ``shieldwall``, ``jump``: taken by a capturing jump over it).
         partners: what closed the capture besides the moved piece: ``(square or -1, kind)``
             pairs, kind one of attacker, defender, king, commander, knight, throne, corner,
             camp, edge (none for ``jump``).
@@ -90,7 +90,7 @@ class Capture:
 
     square: int
     piece: str
-    reason: str
+    reason: CaptureReason
     partners: tuple
     rule: str
 
@@ -98,16 +98,17 @@ class Capture:
 @dataclass(frozen=True)
 class Result:
     """The end of a game: ``winner`` is ``"attackers"``, ``"defenders"`` or None (draw);
-    ``reason`` is ``king_captured`` | ``king_escaped`` | ``encirclement`` | ``edge_fort`` |
-    ``no_legal_moves`` | ``repetition``; ``rule`` the rule key behind it."""
+    ``reason`` a :class:`~tafl_core.reasons.ResultReason` (``king_captured``, ``king_escaped``,
+    ``encirclement``, ``exit_fort``, ``no_legal_moves``, ``repetition``); ``rule`` the rule key
+    behind it."""
 
     winner: str | None
-    reason: str
+    reason: ResultReason
     rule: str
 
     def as_dict(self) -> dict:
         """``{"winner": ..., "reason": ...}`` as in the command line's JSON."""
-        return {"winner": self.winner, "reason": self.reason}
+        return {"winner": self.winner, "reason": str(self.reason)}
 
 
 @dataclass(frozen=True)

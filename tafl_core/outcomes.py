@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .moves import Capture, Result
 from .position import KING
+from .reasons import ResultReason
 from .tables import ATTACKERS, DEF, DEFENDERS, EMPTY, IS_ATT, JUMP_RESTRICTED, KNG, KNT, ATT, RESTRICTED, SIDE_NAMES
 
 
@@ -25,13 +26,13 @@ class Outcomes:
         t = self._t
         if self.king < 0:
             rule = next((c.rule for c in captures if c.piece == KING), "king_capture")
-            return Result("attackers", "king_captured", rule)
+            return Result("attackers", ResultReason.KING_CAPTURED, rule)
         if code == KNG and t.escape[to]:
-            return Result("defenders", "king_escaped", "escape")
+            return Result("defenders", ResultReason.KING_ESCAPED, "escape")
         if side == DEFENDERS and t.exit_fort and self._exit_fort():
-            return Result("defenders", "edge_fort", "exit_fort")
+            return Result("defenders", ResultReason.EXIT_FORT, "exit_fort")
         if side == ATTACKERS and t.encirclement and self._encircled():
-            return Result("attackers", "encirclement", "encirclement")
+            return Result("attackers", ResultReason.ENCIRCLEMENT, "encirclement")
         return None
 
     def _turn_result(self, side: int, h: int) -> Result | None:
@@ -40,14 +41,14 @@ class Outcomes:
         t = self._t
         if t.repetition != "ignored" and self.seen[h] >= t.repetition_count:
             if t.repetition == "draw":
-                return Result(None, "repetition", "repetition")
+                return Result(None, ResultReason.REPETITION, "repetition")
             if t.repetition == "loss_repeater":
-                return Result(SIDE_NAMES[1 - side], "repetition", "repetition")
-            return Result("attackers", "repetition", "repetition")
+                return Result(SIDE_NAMES[1 - side], ResultReason.REPETITION, "repetition")
+            return Result("attackers", ResultReason.REPETITION, "repetition")
         if t.no_moves != "none" and not self.has_move(1 - side):
             if t.no_moves == "draw":
-                return Result(None, "no_legal_moves", "no_moves")
-            return Result(SIDE_NAMES[side], "no_legal_moves", "no_moves")
+                return Result(None, ResultReason.NO_LEGAL_MOVES, "no_moves")
+            return Result(SIDE_NAMES[side], ResultReason.NO_LEGAL_MOVES, "no_moves")
         return None
 
     def _encircled(self) -> bool:

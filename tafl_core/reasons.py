@@ -9,9 +9,11 @@ the engine's kind names (``attacker`` ``defender`` ``king`` ``commander`` ``knig
 ``attackers`` / ``defenders``, special squares as ``throne`` / ``corner`` / ``camp`` /
 ``square``, counts as ints. :data:`PARAMS` lists the parameters of each code.
 
-Capture reasons (``custodial``, ``shieldwall``, ...) and result reasons (``king_escaped``, ...)
-are the codes of :class:`tafl_core.moves.Capture` and :class:`tafl_core.moves.Result`; they are
-not refusals and are not listed here.
+Capture reasons (:class:`CaptureReason`: ``custodial``, ``shieldwall``, ...) and result reasons
+(:class:`ResultReason`: ``king_escaped``, ...) are the codes of :class:`tafl_core.moves.Capture`
+and :class:`tafl_core.moves.Result`; they are not refusals and carry no parameters. The board
+receives them as plain strings and words them from its own tables
+(``docs/assets/board/words.js``, ``build_tools/labels.py`` ``CAPTURE_REASON_NAMES``).
 """
 
 from __future__ import annotations
@@ -93,6 +95,46 @@ class Reason(StrEnum):
     NO_SEARCH = "no_search"
     NOT_A_MOVE_LIST = "not_a_move_list"
     MISSING_ARGUMENT = "missing_argument"
+
+
+class CaptureReason(StrEnum):
+    """Why a piece was captured (:attr:`tafl_core.moves.Capture.reason`; the values are the codes
+    sent as JSON)."""
+
+    #: Enclosed between the moved piece and an enemy on the other side (every ruleset).
+    CUSTODIAL = "custodial"
+    #: Enclosed between the moved piece and a hostile throne, corner or camp
+    #: (``<kind>_hostile``, ``<kind>_hostile_empty``).
+    HOSTILE_THRONE = "hostile_throne"
+    HOSTILE_CORNER = "hostile_corner"
+    HOSTILE_CAMP = "hostile_camp"
+    #: The king taken between two enemies (``king_capture = "custodial"`` or where the graded
+    #: rules allow it).
+    KING_CUSTODIAL = "king_custodial"
+    #: The king surrounded on four sides (or on three against the edge or a hostile square).
+    KING_SURROUNDED = "king_surrounded"
+    #: The king taken between a commander and another enemy (``commander_king_capture``).
+    KING_COMMANDERS = "king_commanders"
+    #: A row of enemies on the edge closed by a shieldwall (``shieldwall``).
+    SHIELDWALL = "shieldwall"
+    #: Taken by a knight's or commander's capturing jump over it (``*_jump = "capture"``).
+    JUMP = "jump"
+
+
+class ResultReason(StrEnum):
+    """How a game ended (:attr:`tafl_core.moves.Result.reason`; the values are the codes sent as
+    JSON and written as an OpenTafl record's ``termination``)."""
+
+    KING_CAPTURED = "king_captured"
+    KING_ESCAPED = "king_escaped"
+    #: All defenders enclosed (``encirclement``).
+    ENCIRCLEMENT = "encirclement"
+    #: The king built an exit fort on the edge (``exit_fort``; Copenhagen).
+    EXIT_FORT = "exit_fort"
+    #: The side to move has no legal move (``no_moves``).
+    NO_LEGAL_MOVES = "no_legal_moves"
+    #: A position repeated (``repetition``, ``repetition_count``).
+    REPETITION = "repetition"
 
 
 #: The English sentence of each code (``str.format`` fields are the parameters); the words the
@@ -241,4 +283,4 @@ def refusal(code: Reason, **params) -> Refusal:
     return Refusal(code, {k.rstrip("_"): v for k, v in params.items()})
 
 
-__all__ = ["Reason", "Refusal", "refusal", "PARAMS"]
+__all__ = ["Reason", "Refusal", "refusal", "PARAMS", "CaptureReason", "ResultReason"]

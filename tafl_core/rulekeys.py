@@ -33,7 +33,8 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "berserk": ("off", "capture", "capture_or_escape"),
 }
 _BOOLS = ("throne", "shieldwall_flank", "exit_fort", "encirclement", "berserk_compulsory")
-_BASE_KEYS = ("first_mover", "escape", "king_armed", "king_capture", "throne", "corners", "camps",
+#: Keys every rules.toml has.
+BASE_KEYS = ("first_mover", "escape", "king_armed", "king_capture", "throne", "corners", "camps",
               "shieldwall", "shieldwall_flank", "exit_fort", "encirclement", "repetition",
               "repetition_count", "no_moves")
 _SPECIAL_KEYS = {kind: tuple(f"{kind}_{f}" for f in _KIND_LIST_FIELDS) for kind in SPECIAL_KINDS}
@@ -43,18 +44,21 @@ _SPECIAL_KEYS = {kind: tuple(f"{kind}_{f}" for f in _KIND_LIST_FIELDS) for kind 
 #: pieces between two enemies, which every ruleset has, so that a capture can link to it.
 OPTIONAL_DEFAULTS: dict[str, Any] = {"king_jump": "none", "berserk": "off", "one_step": (), "custodial": True}
 #: Keys that exist only with special pieces in the layout or berserk moves.
-_PIECE_KEYS = {COMMANDER: ("commander_jump", "commander_king_capture"), KNIGHT: ("knight_jump",)}
-_ALL_PIECE_KEYS = ("commander_jump", "commander_king_capture", "knight_jump")
-_BERSERK_KEYS = ("berserk_compulsory",)
-ALL_RULE_KEYS = (_BASE_KEYS + sum(_SPECIAL_KEYS.values(), ()) + tuple(OPTIONAL_DEFAULTS)
-                 + sum(_PIECE_KEYS.values(), ()) + _BERSERK_KEYS)
-_JUMP_KEYS = ("king_jump", "commander_jump", "knight_jump")
+PIECE_KEYS = {COMMANDER: ("commander_jump", "commander_king_capture"), KNIGHT: ("knight_jump",)}
+#: The keys of all special pieces together.
+ALL_PIECE_KEYS = ("commander_jump", "commander_king_capture", "knight_jump")
+#: Keys that exist only with berserk moves.
+BERSERK_KEYS = ("berserk_compulsory",)
+ALL_RULE_KEYS = (BASE_KEYS + sum(_SPECIAL_KEYS.values(), ()) + tuple(OPTIONAL_DEFAULTS)
+                 + sum(PIECE_KEYS.values(), ()) + BERSERK_KEYS)
+#: The keys that let a piece jump (none of them may be combined with an exit fort).
+JUMP_KEYS = ("king_jump", "commander_jump", "knight_jump")
 #: Rule keys that were renamed: old key -> new key (a rules file with the old key is refused
 #: with a message naming the new one). ``exit_fort`` is the field's term (README, the pages).
 RENAMED_KEYS = {"edge_fort": "exit_fort"}
 #: What an absent key means: the optional keys' defaults, and "does not arise" for the piece and
 #: berserk keys of a ruleset without those pieces or berserk moves.
-_ABSENT_VALUES: dict[str, Any] = {**OPTIONAL_DEFAULTS, "commander_jump": "none", "knight_jump": "none",
+ABSENT_VALUES: dict[str, Any] = {**OPTIONAL_DEFAULTS, "commander_jump": "none", "knight_jump": "none",
                                   "commander_king_capture": "none", "berserk_compulsory": False}
 
 
@@ -75,7 +79,7 @@ def corner_squares(spec: Any, size: int) -> list[int]:
     return sorted(parse_square(s, n) for s in spec)
 
 
-def _valid_value(key: str, value: Any, size: int) -> str | None:
+def valid_value(key: str, value: Any, size: int) -> str | None:
     """Why ``value`` is invalid for rule ``key`` (None when valid)."""
     if key in _ENUMS:
         if value not in _ENUMS[key]:
@@ -117,21 +121,23 @@ def _valid_squares(value: tuple, size: int) -> str | None:
     return None
 
 
-def _required_keys(rules_values: dict[str, Any], kinds: set[str]) -> list[str]:
+def required_keys(rules_values: dict[str, Any], kinds: set[str]) -> list[str]:
     """Keys that must be present, given the rule values and the piece kinds of the layout."""
-    keys = list(_BASE_KEYS)
+    keys = list(BASE_KEYS)
     if rules_values.get("throne") is True:
         keys += _SPECIAL_KEYS["throne"]
     if rules_values.get("corners") not in (None, "none", ()):
         keys += _SPECIAL_KEYS["corner"]
     if rules_values.get("camps"):
         keys += _SPECIAL_KEYS["camp"]
-    for kind, piece_keys in _PIECE_KEYS.items():
+    for kind, piece_keys in PIECE_KEYS.items():
         if kind in kinds:
             keys += piece_keys
     if rules_values.get("berserk", "off") != "off":
-        keys += _BERSERK_KEYS
+        keys += BERSERK_KEYS
     return keys
 
 
-__all__ = ["HISTORICITY", "SPECIAL_KINDS", "OPTIONAL_DEFAULTS", "ALL_RULE_KEYS", "RENAMED_KEYS", "corner_squares"]
+__all__ = ["HISTORICITY", "SPECIAL_KINDS", "OPTIONAL_DEFAULTS", "ALL_RULE_KEYS", "RENAMED_KEYS", "BASE_KEYS",
+           "PIECE_KEYS", "ALL_PIECE_KEYS", "BERSERK_KEYS", "JUMP_KEYS", "ABSENT_VALUES", "corner_squares",
+           "valid_value", "required_keys"]

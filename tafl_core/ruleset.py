@@ -22,9 +22,9 @@ from typing import Any
 from . import limits
 from .errors import PositionError, RulesFileError
 from .position import KING, SOLDIER_OF, Position, check_kings, parse_diagram
-from .rulekeys import (_ABSENT_VALUES, _ALL_PIECE_KEYS, _BASE_KEYS, _BERSERK_KEYS, _JUMP_KEYS, _PIECE_KEYS,
-                       ALL_RULE_KEYS, HISTORICITY, OPTIONAL_DEFAULTS, RENAMED_KEYS, SPECIAL_KINDS, _required_keys,
-                       _valid_value, corner_squares)
+from .rulekeys import (ABSENT_VALUES, ALL_PIECE_KEYS, ALL_RULE_KEYS, BASE_KEYS, BERSERK_KEYS, HISTORICITY, JUMP_KEYS,
+                       OPTIONAL_DEFAULTS, PIECE_KEYS, RENAMED_KEYS, SPECIAL_KINDS, corner_squares, required_keys,
+                       valid_value)
 from .squares import FILES, parse_square, square_name
 
 
@@ -98,8 +98,8 @@ class Ruleset:
         because their special square does not exist (empty list)."""
         rule = self.rules.get(key)
         if rule is None:
-            if key in _ABSENT_VALUES:
-                return _ABSENT_VALUES[key]
+            if key in ABSENT_VALUES:
+                return ABSENT_VALUES[key]
             if key in ALL_RULE_KEYS:
                 return []
             raise KeyError(key)
@@ -109,13 +109,27 @@ class Ruleset:
         """The rules the site assumes (source silent), in file order."""
         return [r for r in self.rules.values() if r.assumed]
 
+    def throne_square(self) -> int | None:
+        """The throne's square (the centre of the board), None without a throne."""
+        n = self.size
+        return (n // 2) * n + n // 2 if self.value("throne") else None
+
     def special_squares(self) -> dict[str, list[str]]:
         """Names of the special squares: ``{"throne": [...], "corners": [...], "camps": [...]}``."""
         n = self.size
-        throne = [square_name((n // 2) * n + n // 2, n)] if self.value("throne") else []
-        return {"throne": throne,
+        throne = self.throne_square()
+        return {"throne": [] if throne is None else [square_name(throne, n)],
                 "corners": [square_name(s, n) for s in corner_squares(self.value("corners"), n)],
                 "camps": [square_name(parse_square(s, n), n) for s in self.value("camps")]}
+
+    def escape_squares(self) -> list[int]:
+        """The squares on which the king escapes, sorted: with ``escape = "corners"`` the corner
+        squares (the board's four corners when ``corners = "none"``), with ``escape = "edge"``
+        every square of the edge."""
+        n = self.size
+        if self.value("escape") == "corners":
+            return corner_squares(self.value("corners"), n) or corner_squares("single", n)
+        return [s for s in range(n * n) if s // n in (0, n - 1) or s % n in (0, n - 1)]
 
     def with_overrides(self, overrides: dict[str, Any]) -> "Ruleset":
         """A copy with some rule values switched (e.g. an assumption's alternative).
@@ -131,11 +145,11 @@ class Ruleset:
                 raise RulesFileError(f"unknown rule '{key}'")
             old = rules.get(key)
             rules[key] = replace(old, value=value) if old else Rule(key, value, assumed=True)
-        required = set(_required_keys({k: r.value for k, r in rules.items()}, _layout_kinds(self.layout)))
+        required = set(required_keys({k: r.value for k, r in rules.items()}, _layout_kinds(self.layout)))
         # Drop the rules that no longer apply (the lists of a special square switched off); the
         # piece rules stay: the pieces they govern may be set up on the board.
         rules = {k: r for k, r in rules.items()
-                 if k in required or k in _BASE_KEYS or k in OPTIONAL_DEFAULTS or k in _ALL_PIECE_KEYS}
+                 if k in required or k in BASE_KEYS or k in OPTIONAL_DEFAULTS or k in ALL_PIECE_KEYS}
         out = replace(self, rules=rules, overridden=tuple(sorted(set(self.overridden) | set(overrides))))
         _check_values(out, self.path or "<overrides>", strict_presence=True, unused_is_error=False)
         return out
@@ -357,19 +371,19 @@ def _layout_kinds(layout: Position) -> set[str]:
 
 def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_error: bool = True) -> None:
     values = {k: r.value for k, r in rs.rules.items()}
-    required = _required_keys(values, _layout_kinds(rs.layout))
+    required = required_keys(values, _layout_kinds(rs.layout))
     for key in required:
         if key not in rs.rules and strict_presence:
             raise RulesFileError(f"rule '{key}' is missing (state it with a ref or mark it assumed)", where,
                                  _why_required_line(rs, key))
     if unused_is_error:
         for key, rule in rs.rules.items():
-            if key not in required and key not in _BASE_KEYS and key not in OPTIONAL_DEFAULTS:
+            if key not in required and key not in BASE_KEYS and key not in OPTIONAL_DEFAULTS:
                 cond = {"throne": "throne = true", "corner": 'corners is not "none"', "camp": "camps is not empty",
                         "commander": "the layout has a commander (C)", "knight": "the layout has a knight (N)",
                         "berserk": 'berserk is not "off"'}[key.split("_", 1)[0]]
                 raise RulesFileError(f"rule '{key}' applies only when {cond}", where, rule.line or None)
-    jumping = [k for k in _JUMP_KEYS if values.get(k, "none") != "none"]
+    jumping = [k for k in JUMP_KEYS if values.get(k, "none") != "none"]
     if values.get("exit_fort") is True and jumping:
         line = rs.rules["exit_fort"].line or None
         raise RulesFileError(f"exit_fort cannot be combined with {jumping[0]} (the exit-fort test assumes that no piece jumps)",
@@ -378,7 +392,7 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
         line = rs.rules["throne"].line or None
         raise RulesFileError(f"the {rs.size}x{rs.size} board has no centre square for a throne", where, line)
     for key, rule in rs.rules.items():
-        why = _valid_value(key, rule.value, rs.size)
+        why = valid_value(key, rule.value, rs.size)
         if why:
             raise RulesFileError(f"rule '{key}': {why}", where, _field_line(rs, rule, "value"))
         alt = rule.alternative_overrides()
@@ -386,7 +400,7 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
             if akey not in ALL_RULE_KEYS:
                 raise RulesFileError(f"rule '{key}': alternative names unknown rule '{akey}'", where,
                                      _field_line(rs, rule, "alternative"))
-            why = _valid_value(akey, aval, rs.size)
+            why = valid_value(akey, aval, rs.size)
             if why:
                 raise RulesFileError(f"rule '{key}': alternative {akey}: {why}", where, _field_line(rs, rule, "alternative"))
 
@@ -410,9 +424,9 @@ def _field_line(rs: Ruleset, rule: Rule, name: str) -> int | None:
 def _why_required_line(rs: Ruleset, key: str) -> int | None:
     """The line that makes ``key`` required: the rule it depends on, or the first piece of the
     kind it governs in the diagram; None for the keys every file has."""
-    if key in _BERSERK_KEYS and "berserk" in rs.rules:
+    if key in BERSERK_KEYS and "berserk" in rs.rules:
         return rs.rules["berserk"].line or None
-    for kind, piece_keys in _PIECE_KEYS.items():
+    for kind, piece_keys in PIECE_KEYS.items():
         if key in piece_keys:
             squares = sorted((sq for sq, k in rs.layout.pieces.items() if k == kind), key=lambda sq: -int(sq[1:]))
             return _rank_line(rs, squares[0]) if squares else None
@@ -463,7 +477,7 @@ def _check_alternative(rs: Ruleset, rule: Rule, where: str) -> None:
         if key != rule.key and other is not None and not other.assumed:
             raise RulesFileError(f"rule '{rule.key}': the alternative switches '{key}', which the source states (ref {other.ref})",
                                  where, line)
-        for kind, piece_keys in _PIECE_KEYS.items():
+        for kind, piece_keys in PIECE_KEYS.items():
             if key in piece_keys and kind not in kinds:
                 raise RulesFileError(f"rule '{rule.key}': the alternative sets '{key}', but the layout has no {kind}", where, line)
     try:
@@ -481,14 +495,7 @@ def _check_king_start(rs: Ruleset, where: str) -> None:
     king = rs.layout.king_square()
     if king is None:
         return
-    n = rs.size
-    s = parse_square(king, n)
-    if rs.value("escape") == "corners":
-        escape = set(corner_squares(rs.value("corners"), n) or corner_squares("single", n))
-    else:
-        r, f = divmod(s, n)
-        escape = {s} if r in (0, n - 1) or f in (0, n - 1) else set()
-    if s in escape:
+    if parse_square(king, rs.size) in rs.escape_squares():
         raise RulesFileError(f"the king already stands on an escape square ({king})", where, _rank_line(rs, king))
 
 

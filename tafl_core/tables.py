@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from .position import ATTACKER, COMMANDER, DEFENDER, KING, KNIGHT, SOLDIER_OF
+from .rulekeys import SPECIAL_KINDS
 from .ruleset import Ruleset, corner_squares
 from .squares import parse_square
 
@@ -30,7 +31,8 @@ JUMP_NONE, JUMP_PLAIN, JUMP_CAPTURE, JUMP_RESTRICTED = 0, 1, 2, 3
 _JUMP_CODE = {"none": JUMP_NONE, "jump": JUMP_PLAIN, "free": JUMP_PLAIN, "capture": JUMP_CAPTURE,
               "restricted": JUMP_RESTRICTED}
 NORMAL, THRONE, CORNER, CAMP = 0, 1, 2, 3
-SPECIAL_NAME = {THRONE: "throne", CORNER: "corner", CAMP: "camp"}
+#: Square kind code -> the special square's name, the prefix of its rule keys (``throne_stop``, ...).
+SPECIAL_NAME = dict(zip((THRONE, CORNER, CAMP), SPECIAL_KINDS))
 #: The squares a "restricted" king jump starts or ends on (Berserk rule 4b: throne and corners).
 RESTRICTED = (THRONE, CORNER)
 ZOBRIST_SEED = 0x7AF1
@@ -44,7 +46,8 @@ class Tables:
         n2 = n * n
         v = rs.value
         self.kind = kind = [NORMAL] * n2
-        self.throne = (n // 2) * n + n // 2 if v("throne") else -1
+        throne = rs.throne_square()
+        self.throne = -1 if throne is None else throne
         if self.throne >= 0:
             kind[self.throne] = THRONE
         self.corners = corner_squares(v("corners"), n)
@@ -52,7 +55,6 @@ class Tables:
             kind[s] = CORNER
         for s in v("camps"):
             kind[parse_square(s, n)] = CAMP
-        spec = {THRONE: "throne", CORNER: "corner", CAMP: "camp"}
         # stop/pass tables per piece code: 1 allowed, 0 not
         self.stop = {}
         self.stop_within = {}
@@ -67,7 +69,7 @@ class Tables:
                 if k == NORMAL:
                     stop[s] = within[s] = pas[s] = 1
                     continue
-                p = spec[k]
+                p = SPECIAL_NAME[k]
                 may_stop = kname in v(f"{p}_stop")
                 stop[s] = 1 if may_stop and kname in v(f"{p}_reenter") else 0
                 within[s] = 1 if may_stop else 0
@@ -82,7 +84,7 @@ class Tables:
                 k = kind[s]
                 if k == NORMAL:
                     continue
-                p = spec[k]
+                p = SPECIAL_NAME[k]
                 if kname in v(f"{p}_hostile"):
                     h[s] = 1
                 elif kname in v(f"{p}_hostile_empty"):
@@ -107,13 +109,10 @@ class Tables:
         self.step = [tuple(ray[0] if ray else -1 for ray in rays) for rays in self.rays]
         self.adj = [tuple(s2 for s2 in st if s2 >= 0) for st in self.step]
         self.edge = bytes(1 if (s // n in (0, n - 1) or s % n in (0, n - 1)) else 0 for s in range(n2))
-        self.escape = bytearray(n2)
-        if v("escape") == "corners":
-            for s in (self.corners or corner_squares("single", n)):
-                self.escape[s] = 1
-        else:
-            self.escape = bytearray(self.edge)
-        self.escape = bytes(self.escape)
+        escape = bytearray(n2)
+        for s in rs.escape_squares():
+            escape[s] = 1
+        self.escape = bytes(escape)
         armed = v("king_armed")
         self.king_hammer = armed in ("yes", "hammer")
         self.king_anvil = armed in ("yes", "anvil")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 from urllib.parse import unquote
 
-from build_tools.format import ALLOWED_SCHEMES, FENCE_CLOSE, FENCE_OPEN, LINE_LIMIT, PARAGRAPH_LIMIT, blank_code_spans, scheme_of
+from build_tools.format import ALLOWED_SCHEMES, LINE_LIMIT, PARAGRAPH_LIMIT, blank_code_spans, fenced_lines, scheme_of
 from build_tools.sources import Variant
 from build_tools.validate.core import Context, Fault, fault, pages_of, toml_lines, toml_value_line
 
@@ -35,29 +35,11 @@ _INLINE_LINK = re.compile(r"\]\([ \t]*+(?:\n[ \t]*+)?(<[^<>\n]*>?|[^\s()<]+(?:\(
 _REF_DEF = re.compile(r"^[ \t]*+(?:[-*+>][ \t]+)?\[[^\[\]\n]+\]:[ \t]*+(?:\n[ \t]*+)?(<[^<>\n]*>?|\S+)", re.MULTILINE)
 
 
-def fenced_lines(lines: Iterable[str]) -> Iterator[tuple[str, bool]]:
-    """Each of ``lines`` with whether it belongs to fenced code (its opening and closing fence
-    lines included), with fences as the parser reads them (:data:`build_tools.format.FENCE_OPEN`,
-    ``FENCE_CLOSE``: a fence closes on a run of the same character at least as long). Linear."""
-    fence = None
-    for line in lines:
-        if fence is not None:
-            c = FENCE_CLOSE.match(line)
-            if c and c.group(1)[0] == fence[0] and len(c.group(1)) >= fence[1]:
-                fence = None
-            yield line, True
-            continue
-        m = FENCE_OPEN.match(line)
-        if m:
-            fence = (m.group(1)[0], len(m.group(1)))
-        yield line, m is not None
-
-
 @functools.lru_cache(maxsize=32)
 def blank_code(text: str) -> str:
     """``text`` with fenced code blocks and inline code spans blanked out (same length, newlines
     kept, so offsets and line numbers stay valid). Fences and code spans as the parser reads
-    them (:data:`build_tools.format.FENCE_OPEN`, :func:`build_tools.format.code_spans`).
+    them (:func:`build_tools.format.fenced_lines`, :func:`build_tools.format.code_spans`).
     Linear in ``len(text)`` (apart from a log factor)."""
     parts = [" " * len(line) if fenced else line for line, fenced in fenced_lines(text.split("\n"))]
     # A code span never crosses a line end here (Python-Markdown lets one cross lines inside a
@@ -292,7 +274,7 @@ def long_paragraphs(text: str) -> list[tuple[int, int]]:
 
 def check_paragraph_length(variant: Variant, ctx: Context) -> Iterator[Fault]:
     """No paragraph of de.md or en.md is longer than PARAGRAPH_LIMIT characters (Python-Markdown
-    would spend minutes on it; issue #16)."""
+    would spend minutes on it: a hostile source must not stall the build)."""
     for page in pages_of(variant):
         for line, n in long_paragraphs(page.text):
             yield fault(variant, page.path, line,

@@ -5,11 +5,10 @@ variants with the same title."""
 
 from __future__ import annotations
 
-import re
 
 from typing import Iterator
 
-from build_tools.format import ORIGINAL, SECTION_TITLES, SECTIONS
+from build_tools.format import FENCE_OPEN, ORIGINAL, SECTION_TITLES, SECTIONS
 from build_tools.sources import Variant
 from build_tools.validate.core import Context, Fault, fault, pages_of
 
@@ -22,10 +21,6 @@ def check_page_parse(variant: Variant, ctx: Context) -> Iterator[Fault]:
             yield fault(variant, page.path, line, message)
 
 
-#: A line that opens a fenced code block (pymdownx.superfences: 3 or more backticks or tildes).
-_LEAD_FENCE = re.compile(r"\s*(`{3,}|~{3,})")
-
-
 def check_front_matter(variant: Variant, ctx: Context) -> Iterator[Fault]:
     """Front matter has exactly the keys ``title`` and ``lead``, both non-empty."""
     for page in pages_of(variant):
@@ -36,7 +31,7 @@ def check_front_matter(variant: Variant, ctx: Context) -> Iterator[Fault]:
                 yield fault(variant, page.path, line, f"front matter key '{key}' is not allowed (only title and lead)")
             elif not value.strip():
                 yield fault(variant, page.path, line, f"front matter '{key}' is empty")
-            elif key == "lead" and _LEAD_FENCE.match(value):
+            elif key == "lead" and FENCE_OPEN.match(value.lstrip()):
                 # The lead is a paragraph of its own on the page (templates/variant.md.j2): a
                 # fence there would swallow the sections after it into a code block.
                 yield fault(variant, page.path, line, "front matter 'lead' begins with a code fence "

@@ -1,4 +1,4 @@
-"""One vocabulary and German quotation marks (issue #15).
+"""One vocabulary and German quotation marks, so that the pages use one term per concept.
 
 - The glossary file ``_glossary.toml`` (:mod:`build_tools.glossary`) is itself checked
   (:func:`glossary_file_faults`, once per tree, ``path:line`` faults).

@@ -1,4 +1,4 @@
-"""Benchmark of the playable board in headless Chromium (issues 5 and 14). Prints numbers;
+"""Benchmark of the playable board in headless Chromium. Prints numbers;
 asserts nothing.
 
     .venv/bin/python tests/browser/bench_board.py [--site DIR] [--runs N] [--samples N]
@@ -7,21 +7,21 @@ asserts nothing.
   performance mark) in a fresh browser context (empty HTTP cache); ready, warm: the same page
   navigated again in that context (the service worker's cache then serves the engine files).
   Beside it the bare Pyodide start in a module worker on the same server (no page, no
-  package), the floor the board cannot go below; the ratios board/bare (issue 14: ≤ 1.10 cold
-  and warm). The start-up phases (performance marks of page and worker, issue 14) as medians.
+  package), the floor the board cannot go below; the ratios board/bare (target: ≤ 1.10 cold
+  and warm). The start-up phases (performance marks of page and worker) as medians.
 - first move: DOMContentLoaded to the first move shown (`tafl-first-move`) with every Pyodide
-  request blocked (the move comes from board-data `first_moves`; issue 14: ≤ 0.5 s), the
+  request blocked (the move comes from board-data `first_moves`; target: ≤ 0.5 s), the
   clicks dispatched right after DOMContentLoaded.
 - targets: click on a movable piece to its legal targets in the DOM (`[data-target]`) on the
   19×19 board (alea-evangelii), p50 and p95 over --samples clicks, measured inside the page
   (pointer events dispatched at the square, a MutationObserver stops the clock); once idle and
-  once while one CPU-burning process per core runs (issue 14: p95 ≤ 50 ms, also busy).
+  once while one CPU-burning process per core runs (target: p95 ≤ 50 ms, also busy).
 - playouts: the engine's random-playout speed inside the worker's Pyodide
   (`Session.playout_bench`, the same function as `python -m tafl_core bench`), plies/s, with the
   CPython figure for comparison.
 
 The site: --site DIR, else built with `python -m build_tools site` into a temporary folder.
-Targets (issue 5): ready ≤ 4 s cold, ≤ 2 s warm; targets ≤ 50 ms p95.
+Targets: ready ≤ 4 s cold, ≤ 2 s warm; targets ≤ 50 ms p95.
 """
 
 from __future__ import annotations
@@ -265,7 +265,7 @@ def main(argv=None) -> int:
 
             print(f"\nrandom playouts in the worker's Pyodide ({args.seconds:.0f} s, seed 1)")
             from tafl_core import load_ruleset
-            from tafl_core.cli import run_bench
+            from tafl_core.bench import run_bench
             for slug, url in (("alea-evangelii", big_url), (args.variant, page_url)) if args.seconds > 0 else ():
                 if page.url != url:
                     page.goto(url)
@@ -275,7 +275,7 @@ def main(argv=None) -> int:
                 cpy = run_bench(load_ruleset(ROOT / "variants_src" / slug / "rules.toml"), args.seconds, 1)
                 print(f"  {slug:<22} Pyodide {out['plies_per_s']:>9.0f} plies/s (Python {out['python']})   "
                       f"CPython {cpy['plies_per_s']:>9.0f} plies/s (Python {cpy['python']})")
-            # issue 13: the search's speed in the worker, 1 s from the start position, next to the
+            # the search's speed in the worker (what the opponent's levels spend their second on), 1 s from the start position, next to the
             # same call (tafl_core.bridge.Session.best) in CPython in this process
             # The first searches of a page run before V8 has tiered the hot wasm code up (Liftoff
             # to TurboFan, slower under load): the first call is printed apart from the best of

@@ -1,4 +1,4 @@
-"""Accessibility (issue #14, item 6): axe-core (from npm, pinned in package.json, injected into
+"""Accessibility (WCAG 2.2 AA): axe-core (from npm, pinned in package.json, injected into
 the page) finds no serious or critical violation on a variant page with its board mounted,
 the home page, the variants index, the rules comparison and a mechanics page (with its example
 board), in light and dark mode, in German and English; and the board's last-move and target

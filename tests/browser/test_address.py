@@ -1,7 +1,7 @@
 """The address follows the board's game, and the board's controls never act on a stale game
-(breaker round 2 on the board; README "Share links"; notes/CONTRACTS.md "Board additions").
+(README "Share links"; notes/CONTRACTS.md "New games, assumption switches and example boards").
 
-Each test is one fault the breaker found, replayed in Debian's Chromium:
+Each test is one way the address and the game could part, replayed in Debian's Chromium:
 
 - Back after an in-page anchor (a § link) reloaded the old link and dropped the moves played;
 - a switch toggled while a link loaded left the switches showing other rules than the board played;
@@ -322,7 +322,7 @@ def test_switch_on_a_long_game_keeps_a_bounded_address(open_board):
     bp.start()
 
 
-# ---------------------------------------------------------------- breaker round 3
+# ---------------------------------------------------------------- the address while the engine works
 
 def test_back_after_an_anchor_keeps_a_game_that_took_another_turn(eald):
     """The reader took a move back after the § link and played another one: the entry before
@@ -424,7 +424,7 @@ def test_dropped_moves_are_counted_in_turns(berserk):
     assert berserk.message() == "Regeln gewechselt. Die 2 zurückgenommenen Züge sind damit verworfen."
 
 
-# ---------------------------------------------------------------- breaker round 4
+# ---------------------------------------------------------------- presses in quick succession
 
 def test_reload_right_after_an_anchor_keeps_the_game(eald):
     """A § link straight after a link opened, no move in between: the anchor entry keeps the
@@ -464,9 +464,9 @@ def test_back_through_another_game_to_the_first_keeps_its_moves(eald):
 
 
 def test_quick_undo_presses_all_count_and_a_spent_undo_does_nothing(eald):
-    """Breaker round 4: Undo pressed five times at once undid fewer (the presses while the
-    engine worked were dropped), and a spent Undo handed the focus to Redo. Now every press
-    queues, and those beyond the start do nothing: of three moves, all three are taken back."""
+    """Undo pressed five times at once: no press is dropped while the engine works, and a spent
+    Undo does not hand the focus to Redo. Every press queues, and those beyond the start do
+    nothing: of three moves, all three are taken back."""
     page = eald.page
     set_hash(page, "#moves=d1-d3,d4-c4,e2-g2")
     page.evaluate("() => { const b = document.querySelector('#board [data-action=undo]'); for (let i = 0; i < 5; i++) b.click(); }")

@@ -1,4 +1,4 @@
-"""Analysis stepping and game records on the board (issue 13, items 5 and 6) in a real browser:
+"""Analysis stepping and game records on the board in a real browser:
 the move list in numbered rows of two turns, each move a button that shows the position after
 it, ←/→/Home/End in the list (Shift+← on the board), export as an OpenTafl game record or as
 plain moves, import by paste or file, and refused records named by their first bad line with

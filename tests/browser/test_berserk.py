@@ -401,7 +401,7 @@ def test_knight_jump_captures(berserk):
     assert [c[2] for c in captures(bp)] == ["Angreifer auf e5 geschlagen durch den Sprung des Ritters, §5.4",
                                            "Angreifer auf e7 geschlagen durch den Sprung des Ritters, §5.4"]
     # From e8 the knight can take nothing more (b2 is far, no attacker beside it): the turn ended
-    # by itself, and the board says so visibly, not only "Angreifer am Zug" (found by a new user).
+    # by itself, and the board says so visibly, not only "Angreifer am Zug".
     assert status(bp) == "Der Berserkerzug ist vorbei: Die Figur auf e8 kann nicht weiter schlagen. Angreifer am Zug"
     # the announcement: whole sentences, each with its full stop (it read "… des Ritters Angreifer am Zug.")
     assert live(bp) == ("Verteidiger: e6^=e8xe7. Angreifer auf e7 geschlagen durch den Sprung des Ritters. "
@@ -453,7 +453,7 @@ def test_editor_offers_commander_and_knight_on_berserk_only(berserk, open_board)
     cph.start()
 
 
-# ---------------------------------------------------------------- found by a new user
+# ---------------------------------------------------------------- what the board says in a berserk turn
 
 BERSERK_MARKED = {
     "de": "In diesem Berserkerzug sind nur die markierten Felder möglich: Die Figur auf c2 zieht nur "

@@ -1,4 +1,4 @@
-"""The playable board in a real browser (issue 5): Debian's Chromium via Playwright, against the
+"""The playable board in a real browser: Debian's Chromium via Playwright, against the
 built site served on 127.0.0.1 (fixtures in conftest.py).
 
 Positions are written from the Ealdfaeder Taefl rules (variants_src/ealdfaeder-taefl, 9×9,
@@ -359,7 +359,7 @@ def test_assumption_switch(open_board):
 
 
 def test_switch_replays_the_game_and_the_address_follows(open_board):
-    """Found by a new user: a switch threw the game away (said only to screen readers) and left
+    """A switch must not throw the game away (said only to screen readers) and left
     the old `#moves=` in the address, so a reload brought the old game back under the other
     rules. Now: the moves of a shared game (d1-d3, d4-c4: legal with the king armed or not) are
     replayed under the alternative, a visible message says so, the address holds the game with
@@ -384,7 +384,7 @@ def test_switch_replays_the_game_and_the_address_follows(open_board):
 
 
 def test_undone_moves_stay_greyed_in_the_move_list(eald):
-    """Found by a new user: undone moves vanished from the list. They stay after the played ones,
+    """Undone moves do not vanish from the list: they stay after the played ones,
     greyed (and italic, not by colour alone), numbered on, so the reader sees what Redo replays;
     a key under the list says what grey means; Redo turns them into played moves again."""
     eald.move("d1", "d3")
@@ -550,10 +550,10 @@ def test_pyodide_from_the_cdn(browser, tmp_path_factory):
 
 def test_python_error_is_one_line(eald):
     """Whatever the worker is handed, the page gets one line, never a traceback: a snapshot
-    asked with a list for its bound (once a TypeError, now a refusal with its reason: the
-    breaker pass of issue 13 made every bad argument one), and a rules text nested too deep for
+    asked with a list for its bound (once a TypeError, now a refusal with its reason, so
+    that the board can word every bad argument), and a rules text nested too deep for
     the parser, which tafl_core.limits refuses before tomllib would raise RecursionError
-    (issue 16). A Python exception that is no refusal is one line too: the dispatcher's own test,
+    (hostile input ends in one line, never a traceback). A Python exception that is no refusal is one line too: the dispatcher's own test,
     tests/tafl_core/test_reasons.py test_dispatcher_faults_are_one_line."""
     got = eald.page.evaluate("""async () => {
         const b = document.querySelector('#board').tbBoard;
@@ -708,7 +708,7 @@ def test_assumption_labels_from_the_site(open_board):
     """The switches use the site's words (board-data label / value_label / alternative_label
     from build_tools/labels.py); an empty list of kinds reads "nobody", never a raw rule key, and
     a sub-rule name that holds a colon ("Throne: hostile to") takes its value without a second
-    colon (breaker round 2)."""
+    colon."""
     bp = open_board(BELL, "en")
     try:
         data = bp.page.eval_on_selector('#board script[data-role="board-data"]', "e => JSON.parse(e.textContent)")
@@ -724,7 +724,7 @@ def test_assumption_labels_from_the_site(open_board):
 
 
 def test_restart_drops_the_shared_moves_from_the_address(eald):
-    """Found by a new user: after "Neu beginnen" on a shared link, a reload brought the moves back."""
+    """After "Neu beginnen" on a shared link, a reload does not bring the moves back."""
     eald.load("#moves=d1-d3")
     assert len(eald.moves()) == 1, eald.moves()
     assert "moves=d1-d3" in eald.page.url, eald.page.url

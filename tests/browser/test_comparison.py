@@ -1,6 +1,6 @@
 """The rules comparison page in a real browser: with a column per variant the table is wider
 than the page, and the rule-name column must stay in view while the table scrolls sideways
-(found by a new user: the sticky column did nothing, Material's table is its own scroll box)."""
+(a sticky column alone does nothing: Material's table is its own scroll box)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Games are kept (issue #14, item 5) and the board's description follows them (item 6).
+"""Games are kept and the board's description follows them.
 
 The board's game survives a reload, Back after another page and the site's language switch to
 the same page in the other language (docs/assets/board/keep.js: the tab's sessionStorage); a

@@ -1,7 +1,7 @@
-"""The play layout (issue #14, item 4), measured in Chromium as a reader's screen shows it:
+"""The play layout, measured in Chromium as a reader's screen shows it:
 
 - at 1280×900 the status, move list and assumptions stand beside the board, and the whole
-  board with its status is in view at once (the issue: they sat under a 690 px board);
+  board with its status is in view at once (not under a 690 px board, out of view);
 - on a phone (390×844, touch), every square of a 19×19 board (Alea Evangelii) is at least
   24×24 CSS px (WCAG 2.2, 2.5.8 target size), zoomed and scrolled sideways, and still takes a
   tap; scrolled to its right edge, its rank numbers are still in view; the zoom button fits

@@ -1,4 +1,4 @@
-"""Share links after the breaker pass (README "Share links"; notes/CONTRACTS.md "Board
+"""Share links that cannot be read (README "Share links"; notes/CONTRACTS.md "Board
 additions"): a refused link falls back to the start position *and* the page's own rules, and
 "Copy link" never hands out a link the board would refuse to open (at most 500 moves in a link)."""
 
@@ -85,11 +85,11 @@ def test_long_game_is_shared_as_a_position_that_opens(open_board):
     bp.start()
 
 
-# Issue #17: a 63-character link froze the page for 33 s (backtracking in a pattern over the
+# A 63-character link once froze the page for 33 s (backtracking in a pattern over the
 # position record). Links of that kind, up to the 4 KB bound, are refused at once.
-ISSUE_17 = "#pos=/111111/111111/111111/111111/111111/111111/111111/111111/x"
+FREEZING_LINK = "#pos=/111111/111111/111111/111111/111111/111111/111111/111111/x"
 ADVERSARIAL = [
-    ISSUE_17,
+    FREEZING_LINK,
     "#pos=" + ("/" + "1" * 30) * 130 + "/x",  # digit runs up to the bound
     "#pos=" + "/" * 4000,  # repeated separators
     "#pos=/" + "tTKcN" * 800 + "/x",  # a long alternation of piece letters
@@ -97,7 +97,7 @@ ADVERSARIAL = [
 
 
 def test_adversarial_links_open_the_start_at_once(context, server, board_pages, open_board):
-    """The link of issue #17 on a fresh page, and a family like it through the address of a
+    """The link that froze the page (FREEZING_LINK) on a fresh page, and a family like it through the address of a
     loaded page: each opens the start position with the "link not readable" message, and the
     page answers throughout (a timer in the page fails only on a stall of seconds)."""
     path = board_pages[("copenhagen-hnefatafl", "de")]
@@ -106,7 +106,7 @@ def test_adversarial_links_open_the_start_at_once(context, server, board_pages, 
     start_pieces = start.pieces()
     page = context.new_page()
     try:
-        page.goto(server + path + ISSUE_17)
+        page.goto(server + path + FREEZING_LINK)
         from conftest import wait_ready
         wait_ready(page)
         wait_idle(page)

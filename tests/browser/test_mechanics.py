@@ -1,4 +1,4 @@
-"""The playable examples of the mechanics pages (issue 7, item 4): each page carries a board
+"""The playable examples of the mechanics pages: each page carries a board
 that plays a real variant's rules from the example position of build_tools/mechanics.toml;
 playing the one move the text shows produces the capture or result the text describes.
 
@@ -26,7 +26,7 @@ KIND = {"A": "attacker", "D": "defender", "K": "king"}
 EXPECTED = {
     "schildwall-spiel": ("schildwall", {"captured": ["d1", "e1", "f1"], "reason": "shieldwall"}),
     "feindlich-spiel": ("feindliche-felder", {"captured": ["f7"], "reason": "hostile_throne"}),
-    "randfestung-spiel": ("randfestung", {"result": ("defenders", "edge_fort")}),
+    "randfestung-spiel": ("randfestung", {"result": ("defenders", "exit_fort")}),
     "umzingelung-spiel": ("umzingelung", {"result": ("attackers", "encirclement")}),
     "koenigsfang-spiel": ("koenigsfang", {"captured": ["g6"], "result": ("attackers", "king_captured")}),
 }
@@ -148,7 +148,7 @@ def test_exit_fort_banner_uses_the_sites_word(context, server, example_pages, la
     try:
         bp.open(example_pages[("randfestung-spiel", lang)])
         bp.move(*entry["move"].split("-"))
-        assert bp.attr("data-reason") == "edge_fort"
+        assert bp.attr("data-reason") == "exit_fort"
         text = bp.page.eval_on_selector('#board [data-role="result"]', "e => e.hidden ? '' : e.textContent")
         assert text.startswith(banner + " (§"), text
         assert "edge fort" not in text

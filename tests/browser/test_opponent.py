@@ -1,7 +1,7 @@
-"""The board's opponent and hint in a real browser (issue 13, item 5; docs/assets/board/opponent.js,
+"""The board's opponent and hint in a real browser (docs/assets/board/opponent.js,
 notes/CONTRACTS.md "Opponent and hint").
 
-What the issue asks, checked here: "Play against the computer" with a side and a level; the
+What the opponent promises, checked here: "Play against the computer" with a side and a level; the
 computer's move comes from the worker (sliced search) with a visible thinking state, as a legal
 move of its side after which the reader is to move again; Undo during its thinking cancels it
 (no computer move arrives afterwards, however long one waits); Undo after its answer takes back
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 
 BRANDUBH = "brandubh"
 COPENHAGEN = "copenhagen-hnefatafl"
-# The words the issue and the task name (words.js OPPONENT_STRINGS).
+# The opponent's words (words.js OPPONENT_STRINGS).
 WORDS = {
     "de": {"enable": "Gegen den Computer spielen", "hint": "Tipp", "side": "Eigene Seite", "level": "Stärke",
            "levels": ["Anfänger", "Leicht", "Mittel", "Stark"], "title": "Gegen den Computer"},

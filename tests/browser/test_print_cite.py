@@ -1,5 +1,5 @@
-"""Issue #15 in the browser: a printed variant page is a rule sheet (item 5), and "cite this
-page" gives an absolute URL and the reader's own date (item 2).
+"""Print and citation in the browser: a printed variant page is a rule sheet, and "cite this
+page" gives an absolute URL and the reader's own date.
 
 Print: Chromium prints the German page of Ealdfaeder Taefl to PDF (``page.pdf``, print media)
 after its board has started; ``pdftotext`` (poppler-utils) reads the PDF's text. Expected: the

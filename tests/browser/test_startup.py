@@ -1,4 +1,4 @@
-"""The board's start-up (issue 14, items 1–3): a first move before the engine is ready, clicks
+"""The board's start-up: a first move before the engine is ready, clicks
 during the start answered or played, the honest status while it starts or after it failed, a
 file:// page, and the service worker's cache for a second and an offline visit.
 

@@ -1,4 +1,4 @@
-"""The first-move table of board-data (issue 14, item 1; build_tools/first_moves.py) and its
+"""The first-move table of board-data (build_tools/first_moves.py) and its
 lookup in the browser (docs/assets/board/firstmove.js): for every first move of every variant
 with a board, the state firstmove.js shows before the engine is ready is the state
 tafl_core.bridge gives after that move (pieces, side to move, berserk turn, result, the move's

@@ -1,4 +1,4 @@
-"""Fuzz test of the validator (issue 16): real variant sources, mutated -- lines deleted or
+"""Fuzz test of the validator: real variant sources, mutated -- lines deleted or
 duplicated, bytes flipped, the file cut short -- give either no fault or a list of faults, each
 one line ``path:line: message`` naming the mutated variant's file and a line of it; never an
 exception. A mutated source that validates clean must also make its pages: every generated page

@@ -1,4 +1,4 @@
-"""Issue 16: input the validator used to pass (or crash on) while the build then failed or ran
+"""Input bounds of the validator: input it used to pass (or crash on) while the build then failed or ran
 for a very long time. A source that is not a regular file, is larger than its bound (README.md,
 "Limits"; build_tools/format.py) or is TOML nested too deeply is a ``path:line: message`` fault;
 a command that cannot run on its input says so in one line on stderr, exit 2, no traceback."""
@@ -174,7 +174,7 @@ def test_lists_nested_too_deep_are_a_fault(tree):
 
 def test_paragraph_over_the_bound_is_a_fault_at_its_first_line(tree):
     """A paragraph longer than PARAGRAPH_LIMIT (unmatched backticks: Python-Markdown took 60 s at
-    270,000 characters, breaker pass of issue 16) is a fault at its first line; the same text
+    270,000 characters) is a fault at its first line; the same text
     split by blank lines is clean."""
     from build_tools.format import PARAGRAPH_LIMIT
     text = tree.text(DE)

@@ -6,6 +6,7 @@ forms have a word for every value the engine may give."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -76,3 +77,23 @@ def test_a_worded_refusal_reads_as_a_sentence():
     en = reason_words("en")
     assert render(en["templates"]["may_not_stop"], {"piece": "attacker", "special": "corner", "square": "a1"},
                   en["forms"]) == "an attacker may not stop on the corner square a1"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_capture_reason_has_the_site_s_words(lang):
+    """The engine's capture reasons (tafl_core.reasons.CaptureReason) and the site's names of
+    them (labels.CAPTURE_REASON_NAMES) are the same set of codes."""
+    from build_tools.labels import CAPTURE_REASON_NAMES
+    from tafl_core.reasons import CaptureReason
+    assert set(CAPTURE_REASON_NAMES[lang]) == {str(r) for r in CaptureReason}
+
+
+def test_every_result_reason_has_the_board_s_words_in_both_languages():
+    """The board words a game's end from ``reason`` in docs/assets/board/words.js, once per
+    language; its keys are the engine's result reasons (tafl_core.reasons.ResultReason)."""
+    from tafl_core.reasons import ResultReason
+    text = (Path(__file__).resolve().parents[2] / "docs" / "assets" / "board" / "words.js").read_text(encoding="utf-8")
+    blocks = re.findall(r"\n    reason: \{(.*?)\n    \},", text, re.DOTALL)
+    assert len(blocks) == 2
+    for block in blocks:
+        assert set(re.findall(r"([a-z_]+): \"", block)) == {str(r) for r in ResultReason}

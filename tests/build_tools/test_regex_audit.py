@@ -1,4 +1,4 @@
-"""Issue 17: every regular expression of build_tools that reads author input and could backtrack
+"""Every regular expression of build_tools that reads author input and could backtrack
 catastrophically was rewritten (notes/regex-audit-build.md lists all patterns and the verdicts).
 One test per fixed pattern: an adversarial input the old pattern took minutes or hours on (its
 time grew with the square or the cube of the input) must finish -- the sizes are chosen so that

@@ -1,4 +1,4 @@
-"""The theme's search dialog gets a name (issue #14, axe-core `aria-dialog-name`, serious):
+"""The theme's search dialog gets a name (axe-core `aria-dialog-name`, serious):
 build_tools.site_plugin.named_search_dialog, over Material's own markup."""
 
 from __future__ import annotations

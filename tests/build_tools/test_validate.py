@@ -3,7 +3,7 @@
 The valid fixture is tests/build_tools/fixtures/variants_src/tiny-tafl (a 7×7 cross, corner
 escape, king_armed and repetition assumed). Each test copies it to tmp_path, changes one thing
 and asserts the exact ``path:line: message`` faults that appear (the expected values come
-from the source format in README.md and issue 3, not from running the code).
+from the source format in README.md, not from running the code).
 """
 
 from __future__ import annotations
@@ -115,10 +115,10 @@ def test_layout_file_letters(tree):
         f"{P}/rules.toml:{line}: file letters 'A B C D E F H' do not match a 7-wide board (expected A B C D E F G)"]
 
 
-# --------------------------------------------------------------------------- the issue's example
+# --------------------------------------------------------------------------- a layout that differs
 
 def test_alea_evangelii_attacker_removed_from_rules_layout(real_tree):
-    """Issue 3: one attacker removed from the Alea Evangelii diagram fails, naming file and line."""
+    """One attacker removed from the Alea Evangelii diagram fails, naming file and line."""
     rules = "alea-evangelii/rules.toml"
     row = "19 . . A . . A . . . . . . . A . . A . ."
     real_tree.edit(rules, row + "\n", "19 . . . . . A . . . . . . . A . . A . .\n")
@@ -649,7 +649,7 @@ def test_class_and_id_attribute_lists_pass(tree):
 def test_attribute_list_id_of_the_page_itself(tree, snippet, name):
     """The page gives itself the anchors #board, #assumptions, #cite, #sec-N, #src-<key>
     (build_tools/pages.py); a source's `{ #board }` would make a second element with that id, and
-    the board would mount on the wrong one (breaker find)."""
+    the board would mount on the wrong one."""
     tree.edit(DE, "historischen Varianten.", f"historischen Varianten. {snippet}")
     line = tree.line_of(DE, "historischen Varianten.") + snippet.count("\n")
     assert tree.new_faults() == [f"{P}/de.md:{line}: the id '#{name}' is one of the page's own anchors "
@@ -857,8 +857,8 @@ def test_indented_reference_definition_scheme(tree):
 
 
 def test_a_copied_variant_keeps_its_title_and_is_refused(tree):
-    """Found by a new user: a variant folder copied unchanged validated, and the site listed the
-    variant twice. The copy's titles (front matter, line 2 of each page) are faults naming the
+    """A variant folder copied unchanged must not validate (the site would list the variant
+    twice). The copy's titles (front matter, line 2 of each page) are faults naming the
     first folder."""
     shutil.copytree(tree.root / "tiny-tafl", tree.root / "tiny-tafl-copy")
     title_de = tree.text(DE).split("\n")[1].split(":", 1)[1].strip()

@@ -1,8 +1,8 @@
-"""One vocabulary (issue #15, item 3): the glossary file ``_glossary.toml`` checked with
+"""One vocabulary: the glossary file ``_glossary.toml`` checked with
 ``path:line`` faults, its discouraged synonyms refused in every source's prose (not in quotes,
 the original text or code), and German quotation marks „…“ in de.md.
 
-The expected messages follow the issue's words (``use "Randflucht", not "Kantenflucht"``); the
+The expected messages follow the glossary's words (``use "Randflucht", not "Kantenflucht"``); the
 glossary written here is the repository's first entry (variants_src/_glossary.toml)."""
 
 from __future__ import annotations

@@ -1,2 +1,2 @@
-"""Standing fuzz suite (issue 16): the command line and the engine's invariants under hostile
+"""Standing fuzz suite: the command line and the engine's invariants under hostile
 and random input. Budget: FUZZ_EXAMPLES (see tests/fuzz/budget.py and README.md, "Tests")."""

@@ -7,7 +7,7 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from tafl_core import cli, limits
+from tafl_core import cli, cli_common
 
 REPO = Path(__file__).resolve().parents[2]
 RULES_FILES = sorted((REPO / "variants_src").glob("*/rules.toml"))
@@ -35,7 +35,7 @@ def call(argv: list[str], stdin: bytes | None = None) -> tuple[int, str, str]:
 def check(argv: list[str], stdin: bytes | None = b"") -> tuple[int, str, str]:
     """:func:`call`, asserting the command line's promise about exits and standard error."""
     code, out, err = call(argv, stdin)
-    assert code != limits.EXIT_INTERNAL, f"internal fault for {argv!r}: {err}"
+    assert code != cli_common.EXIT_INTERNAL, f"internal fault for {argv!r}: {err}"
     assert code in (0, 2), (code, argv, err)
     if code == 0:
         assert err == "", (argv, err)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tafl_core import limits
+from tafl_core import cli_common, limits
 
 from .harness import RULES_BYTES, SLUGS, check
 
@@ -136,7 +136,7 @@ def test_the_reader_going_away_is_quiet_exit_1():
                               cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     writer.stdout.close()          # the reader goes away before the first write
     _, err = writer.communicate(timeout=120)
-    assert writer.returncode == limits.EXIT_BROKEN_PIPE and err == b""
+    assert writer.returncode == cli_common.EXIT_BROKEN_PIPE and err == b""
 
 
 def test_closed_standard_output_and_error_exit_2_silently():

@@ -1,4 +1,4 @@
-"""Issue 6: Copenhagen Hnefatafl and Brandubh replayed against 2,277 real games (shared/oracles,
+"""Copenhagen Hnefatafl and Brandubh replayed against 2,277 real games (shared/oracles,
 aagenielsen.dk records): every comparable game replays with every move legal, the same set of
 captured squares on every move, and the same winner wherever the game ended on the board."""
 

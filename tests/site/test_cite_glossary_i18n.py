@@ -1,7 +1,7 @@
-"""Issue #15 in the built site: "cite this page" (items 2), the glossary page (3) and the
-interface in the page's language (4).
+"""In the built site: "cite this page", the glossary page and the interface in the page's
+language.
 
-Expected values come from the issue's words and from the sources read independently
+Expected values come from the site's stated words and from the sources read independently
 (tomllib): the colour-scheme toggle says "Dark mode"/"Light mode" on English pages; the
 English Mechanics menu is ordered by the English page titles; the glossary page lists every
 concept of variants_src/_glossary.toml with its definition and discouraged synonyms."""
@@ -118,7 +118,7 @@ def test_glossary_page(built_site, lang):
 
 
 def test_collation_key_orders_as_a_reader_would():
-    from build_tools.site_plugin import collation_key
+    from build_tools.text import collation_key
     words = ["Umzingelung", "Königsfang", "feindliche Felder", "Randfestung", "Schildwall", "Ard Rí", "Alea Evangelii"]
     assert sorted(words, key=collation_key) == ["Alea Evangelii", "Ard Rí", "feindliche Felder", "Königsfang",
                                                 "Randfestung", "Schildwall", "Umzingelung"]

@@ -203,7 +203,7 @@ def test_text_only_index_row_and_comparison(fixture_site, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_assumption_names_with_a_colon_take_no_second_colon(lang):
-    """Breaker round 2: "Ecken: feindlich für: Angreifer" (two colons). A sub-rule name that
+    """Not "Ecken: feindlich für: Angreifer" (two colons): a sub-rule name that
     holds a colon (labels.py: "Ecken: feindlich für" / "Corners: hostile to") takes its value
     after a space; a plain name keeps its colon (Ealdfæder Tæfl: corner_hostile and king_armed
     are assumed, corner_hostile's alternative is attackers and defenders)."""

@@ -1,5 +1,5 @@
-"""Under `mkdocs serve` every rebuild validates the sources first (found by a new user: a facts
-table contradicting the layout was served without a warning)."""
+"""Under `mkdocs serve` every rebuild validates the sources first (a facts table contradicting
+the layout must not be served without a warning)."""
 
 from __future__ import annotations
 

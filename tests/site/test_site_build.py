@@ -1,4 +1,4 @@
-"""The built site (issue 4): every variant page in both languages with its ten sections, the
+"""The built site: every variant page in both languages with its ten sections, the
 start diagram holding exactly the layout's pieces, working citations, the board mount point,
 no broken internal link, a language switch to the same page, index, comparison, mechanics
 and stub pages. A text-only variant (board = false) has the same ten sections, its board note
@@ -77,7 +77,7 @@ def test_board_mount_point(built_site, slug, lang):
     assert data["pieces"] == layout_pieces(slug)
     assert data["rules_toml"] == (VARIANTS / slug / "rules.toml").read_text(encoding="utf-8")
     assert {k: data["pyodide"][k] for k in ("index", "cdn")} == {"index": "assets/pyodide/", "cdn": False}
-    # issue 14: the wheel loaded directly, the build's hash for the service worker's cache
+    # the wheel loaded directly (no package manager at start-up), the build's hash for the service worker's cache
     assert re.fullmatch(r"tafl_core-[\w.]+-py3-none-any\.whl", data["pyodide"]["wheel"])
     assert re.fullmatch(r"[0-9a-f]{12}", data["pyodide"]["build"])
     assert data["first_moves"]["to_move"] == rules["rules"]["first_mover"]["value"]

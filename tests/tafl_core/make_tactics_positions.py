@@ -79,7 +79,7 @@ def candidates(slug: str, filename: str):
             g.play(mv)
         if not ok or g.result is None or g.result.reason == "repetition" or len(snaps) < 2:
             continue
-        reason = g.result.reason
+        reason = str(g.result.reason)
         otn1, side1, mv1 = snaps[-1]
         yield i, "one", otn1, side1, (reason, mv1)
         otn2, side2, mv2 = snaps[-2]

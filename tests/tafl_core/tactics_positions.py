@@ -41,7 +41,7 @@ ONE_BEFORE = [
     ('copenhagen-hnefatafl', '/3tttt1T2/5t5/7t3/2t2T4t/t3TT5/t7t1t/t5T4/4t5t/4t6/K10/3t2t1t2/', 'defenders', 'king_escaped', 'a10-a11'),  # game 137
     ('copenhagen-hnefatafl', '/4ttt1T2/3t4t2/2t6t1/1t4T1t1t/t1T8/t1t7t/t3T1T3t/5t5/1t1T3t2T/10K/3ttt3t1/', 'defenders', 'king_escaped', 'k10-k11'),  # game 165
     ('copenhagen-hnefatafl', '/6tt3/5tT4/t3t3t2/Kt3ttt3/t2tt6/2t4t3/1t1t6t/2t8/t6tt2/5t5/4t6/', 'attackers', 'no_legal_moves', 'g4-g3'),  # game 221
-    ('copenhagen-hnefatafl', '/2T2Ttt3/1ttTKTt2t1/t2tTT1t3/5t5/8TTt/t2T6t/t3T1T3t/2t2T4t/11/1t7t1/3tttt4/', 'defenders', 'edge_fort', 'e2-e1'),  # game 222
+    ('copenhagen-hnefatafl', '/2T2Ttt3/1ttTKTt2t1/t2tTT1t3/5t5/8TTt/t2T6t/t3T1T3t/2t2T4t/11/1t7t1/3tttt4/', 'defenders', 'exit_fort', 'e2-e1'),  # game 222
     ('copenhagen-hnefatafl', '/3t1t5/1t9/t1t1t6/Kt9/1Tt3t4/tt5t3/7t3/6t2t1/4tt3t1/8t2/7t3/', 'attackers', 'no_legal_moves', 'a6-a5'),  # game 239
     ('copenhagen-hnefatafl', '/3ttt2tK1/5t5/10t/t1T8/t3TT5/tt6T2/t1t6t1/7T1t1/3t1T5/4T3t1t/2t2tt4/', 'defenders', 'king_escaped', 'j1-k1'),  # game 293
     ('copenhagen-hnefatafl', '/11/2t4t3/5t2t2/4t2t2t/1t6tt1/8K1t/3t3t1t1/8t1t/11/4t2t3/5tt4/', 'attackers', 'encirclement', 'h4-h6'),  # game 360
@@ -50,7 +50,7 @@ ONE_BEFORE = [
     ('copenhagen-hnefatafl', '/4tttt3/5t5/7T3/5T4t/1t2TTT3t/t2t2T2tt/2t3T3t/t4T2t2/Tt2t2t3/K5t4/1t3t5/', 'defenders', 'king_escaped', 'a10-a11'),  # game 525
     ('copenhagen-hnefatafl', '/1t4t1t2/K2Tt4t1/T9t/11/11/t8t1/2T3T2t1/ttT8/2tt6t/5tt4/2t2t3t1/', 'defenders', 'king_escaped', 'a2-a1'),  # game 578
     ('copenhagen-hnefatafl', '/4tt1tT2/6t2t1/3t5t1/2t2T1T1t1/t3TT3t1/tt1T7/2t5tKt/4t4t1/3t1t1t3/4t6/5tt4/', 'attackers', 'king_captured', 'j5-j6'),  # game 644
-    ('copenhagen-hnefatafl', '/2tTK1Tt3/1t1T1T2t2/t1T1t2T1t1/8t2/1tT3t4/1t5t2t/t5T3t/2t2T2t2/11/5t5/4tt5/', 'defenders', 'edge_fort', 'd2-e2'),  # game 688
+    ('copenhagen-hnefatafl', '/2tTK1Tt3/1t1T1T2t2/t1T1t2T1t1/8t2/1tT3t4/1t5t2t/t5T3t/2t2T2t2/11/5t5/4tt5/', 'defenders', 'exit_fort', 'd2-e2'),  # game 688
     ('copenhagen-hnefatafl', '/2t1ttt1t2/11/10t/2t2T1t3/4TT5/7t2t/t3TTT3t/t2T1T4t/1t9/5t5/3tttt2K1/', 'defenders', 'king_escaped', 'j11-k11'),  # game 731
     ('copenhagen-hnefatafl', '/3tt4t1/5t5/1t1T3t3/t4T3t1/t3TTT4/3t6t/t3TT2t1t/t4T5/4t1T3t/5t4K/3t2t1t2/', 'defenders', 'king_escaped', 'k10-k11'),  # game 777
     ('copenhagen-hnefatafl', '/4tttt3/1t3t5/11/t4T4t/t3TTT3t/t1t3TT1tt/t5T3t/8t1t/t5t4/2t7K/4tt1t3/', 'defenders', 'king_escaped', 'k10-k11'),  # game 879
@@ -62,7 +62,7 @@ ONE_BEFORE = [
     ('copenhagen-hnefatafl', '/2t8/1t7t1/t6T2t/4t3t2/2t7T/4t3ttT/5Ktt2t/t4t5/3t6t/11/11/', 'attackers', 'king_captured', 'e6-e7'),  # game 1185
     ('copenhagen-hnefatafl', '/5t5/4tt5/6t4/3tt2t3/2t5t2/1tK6tt/t1t8/1T5t3/1t6t2/2t4t3/2t2tt4/', 'attackers', 'king_captured', 'd4-d6'),  # game 1237
     ('copenhagen-hnefatafl', '/3t1t5/1tt4tt2/6t4/4t1t4/T6t3/2tT3Kt2/1tt1T2t2t/t4tt4/3t7/t3t6/11/', 'attackers', 'king_captured', 'g4-g6'),  # game 1300
-    ('copenhagen-hnefatafl', '/4ttt4/1t3t5/11/t9t/2t1T6/t8t1/4t3t2/T8t1/T2t2TTt2/1t2tTKT1t1/2ttT2Tt2/', 'defenders', 'edge_fort', 'g10-g11'),  # game 1373
+    ('copenhagen-hnefatafl', '/4ttt4/1t3t5/11/t9t/2t1T6/t8t1/4t3t2/T8t1/T2t2TTt2/1t2tTKT1t1/2ttT2Tt2/', 'defenders', 'exit_fort', 'g10-g11'),  # game 1373
     ('copenhagen-hnefatafl', '/11/4t4t1/1t4t4/6t4/5t5/7t3/9tt/8tK1/9tt/11/11/', 'attackers', 'king_captured', 'k9-k8'),  # game 1411
     ('copenhagen-hnefatafl', '/2t1tttt3/1t6t2/t6t3/8t1t/4Tt5/t1T2Kt4/1t2tt5/3t3t3/ttt8/t1t8/11/', 'attackers', 'king_captured', 'e7-e6'),  # game 1454
     ('copenhagen-hnefatafl', '/4t3T2/11/11/t4T4t/t2tTTT3t/t5T4/3t7/t2t3tT2/2t3t3K/3T1T5/1t2Tt5/', 'defenders', 'king_escaped', 'k9-k11'),  # game 1523
@@ -109,18 +109,18 @@ TWO_BEFORE = [
     ('brandubh', '/1tTK3/4Tt1/7/t3tt1/7/4t2/3t3/', 'attackers', 'king_escaped', 'd7-d2'),  # game 368: 1 of 40 moves safe
     ('copenhagen-hnefatafl', '/4tt5/11/1t4t4/4tTTt2t/2tt2T1t2/3tK2T1tt/4tt4t/1t4t2t1/7t3/3T1t5/2t2t5/', 'defenders', 'king_captured', 'd10-d8'),  # game 37: 4 of 24 moves safe
     ('copenhagen-hnefatafl', '/3t1t5/4t4t1/6T1t2/t4t4t/2t7T/tt1TT4T1/t9T/8T1t/1tKt3t1t1/2t1T3t2/3t7/', 'defenders', 'king_captured', 'e10-d10'),  # game 117: 8 of 85 moves safe
-    ('copenhagen-hnefatafl', '/3tT1K1t2/2t2TT1T2/1t5T2t/tT1t7/1TT7t/t9t/t3T5t/t9t/9t1/1t6t2/4tttt3/', 'attackers', 'edge_fort', 'k3-i3'),  # game 155: 1 of 178 moves safe
+    ('copenhagen-hnefatafl', '/3tT1K1t2/2t2TT1T2/1t5T2t/tT1t7/1TT7t/t9t/t3T5t/t9t/9t1/1t6t2/4tttt3/', 'attackers', 'exit_fort', 'k3-i3'),  # game 155: 1 of 178 moves safe
     ('copenhagen-hnefatafl', '/7t3/2t8/1t1t1t5/t9t/TTT1t6/3TK1t3t/TT2t6/t9t/1tt6t1/8t2/3t3t3/', 'defenders', 'king_captured', 'd6-b6'),  # game 161: 15 of 24 moves safe
     ('copenhagen-hnefatafl', '/4tttt3/3tTT2t2/2t1TT3t1/1t8t/t1t8/10t/7t3/2t3t4/t2T2t3t/1t4Kt3/2tTTTt1t2/', 'defenders', 'king_captured', 'e11-e8'),  # game 198: 10 of 48 moves safe
-    ('copenhagen-hnefatafl', '/5T1KT2/4t1T1tt1/2t5t1T/10t/t6TT1t/t9t/6T3t/5T4t/tT7t1/1t9/2t2t2t2/', 'attackers', 'edge_fort', 'k4-b4'),  # game 231: 4 of 148 moves safe
+    ('copenhagen-hnefatafl', '/5T1KT2/4t1T1tt1/2t5t1T/10t/t6TT1t/t9t/6T3t/5T4t/tT7t1/1t9/2t2t2t2/', 'attackers', 'exit_fort', 'k4-b4'),  # game 231: 4 of 148 moves safe
     ('copenhagen-hnefatafl', '/2t3t1t2/11/2t7t/11/8t1t/9t1/11/t1T2t5/1t1t7/t2t7/2tKt3t2/', 'defenders', 'no_legal_moves', 'c8-c10'),  # game 250: 5 of 9 moves safe
-    ('copenhagen-hnefatafl', '/3ttt1t3/1t9/9t1/t9t/t3T6/11/4T6/11/t5TT1T1/1t2t1T1t1t/4tT1KTt1/', 'attackers', 'edge_fort', 'e11-c11'),  # game 300: 1 of 148 moves safe
+    ('copenhagen-hnefatafl', '/3ttt1t3/1t9/9t1/t9t/t3T6/11/4T6/11/t5TT1T1/1t2t1T1t1t/4tT1KTt1/', 'attackers', 'exit_fort', 'e11-c11'),  # game 300: 1 of 148 moves safe
     ('copenhagen-hnefatafl', '/4tt2t2/3t2T2t1/TttT3t3/10t/t9T/3t7/tT6T2/1tT6t1/3t3K2t/4ttT2t1/2t3t1t2/', 'defenders', 'king_captured', 'h9-j9'),  # game 346: 88 of 89 moves safe
     ('copenhagen-hnefatafl', '/5t2t2/3t7/6t4/6t1t1t/5t1t1t1/4t1K3t/5t4T/5t1TT2/6t3t/4t4t1/5tt1t2/', 'defenders', 'king_captured', 'g6-f6'),  # game 493: 23 of 25 moves safe
     ('copenhagen-hnefatafl', '/7t3/4t3t2/3t3t3/2t5t2/1t3t5/t10/1t5t3/5ttt3/4tTTt3/2t1tK1t3/4ttTt3/', 'defenders', 'encirclement', 'g11-g10'),  # game 530: 2 of 3 moves safe
     ('copenhagen-hnefatafl', '/6t4/t6T3/2t1t6/t7t2/Ktt1t6/Ttt7t/t10/t4t5/1t9/2t5t2/3tt6/', 'defenders', 'no_legal_moves', 'h2-b2'),  # game 534: 11 of 19 moves safe
     ('copenhagen-hnefatafl', '/11/5t5/4t4t1/6t3t/t6t3/11/3t7/2tKt6/t1t1tt5/2t1TTt4/3tTTt4/', 'defenders', 'no_legal_moves', 'd8-d10'),  # game 646: 1 of 3 moves safe
-    ('copenhagen-hnefatafl', '/2tTK1Tt3/1t1T1T2t2/t1T1t2T1t1/8t2/1tT7t/1t5t2t/t5T3t/2t2T2t2/11/5t5/4tt5/', 'attackers', 'edge_fort', 'k5-g5'),  # game 688: 1 of 157 moves safe
+    ('copenhagen-hnefatafl', '/2tTK1Tt3/1t1T1T2t2/t1T1t2T1t1/8t2/1tT7t/1t5t2t/t5T3t/2t2T2t2/11/5t5/4tt5/', 'attackers', 'exit_fort', 'k5-g5'),  # game 688: 1 of 157 moves safe
     ('copenhagen-hnefatafl', '/4tt5/3tKt5/2t1TTt4/1t1T3t3/t5T1t2/t1T6t1/t7T1t/1t6T1t/2tTT2T1t1/3t1t2t2/3t2tt3/', 'defenders', 'encirclement', 'd4-d8'),  # game 740: 1 of 80 moves safe
     ('copenhagen-hnefatafl', '/11/11/3t7/t10/10t/tt8t/6t3t/2t1t2TttK/10t/2t6t1/1t1t1t2t2/', 'defenders', 'no_legal_moves', 'h8-f8'),  # game 762: 9 of 12 moves safe
     ('copenhagen-hnefatafl', '/3ttt2t2/2t3TtKtT/1t3T5/t9t/t3TT4t/t2TT5t/t3TTT3t/1t3T4t/11/8t2/3tttt4/', 'defenders', 'king_captured', 'k2-k3'),  # game 813: 12 of 76 moves safe

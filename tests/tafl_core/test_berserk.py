@@ -336,10 +336,10 @@ def test_bridge_says_when_the_king_may_escape_in_a_berserk_move():
     assert "k1" in s.targets("e1")
 
 
-# -- found by the breaker pass ----------------------------------------------------------------
+# -- encirclement with jumping pieces --------------------------------------------------------
 
 def test_encirclement_is_no_win_while_the_knight_can_jump_out():
-    """Breaker finding: the attackers 'encircled' king f6 and knight f7 with a one-piece ring,
+    """A ring is no encirclement while a piece can jump out: the attackers 'encircle' king f6 and knight f7 with a one-piece ring,
     although the knight can jump over f8 onto f9 and so reach the edge."""
     text = (REPO / "variants_src" / "berserk-hnefatafl" / "rules.toml").read_text(encoding="utf-8")
     s = Session(text, {"encirclement": True})

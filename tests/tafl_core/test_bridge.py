@@ -105,7 +105,7 @@ def test_custodial_can_only_be_true():
 
 def test_play_all_replays_a_game_of_more_than_a_thousand_moves():
     """The board replays its whole game when an assumption is switched (worker new_game): a game
-    of 1,200 plies must replay (breaker round 3: the old bound of 1,000 threw the game away).
+    of 1,200 plies must replay (a bound of 1,000 would throw the game away).
     The moves are the king and an attacker walking back and forth on an empty Ealdfaeder board
     (no capture, no escape: squares away from the corners)."""
     s = Session(EALD, {"repetition": "ignored"})
@@ -117,7 +117,7 @@ def test_play_all_replays_a_game_of_more_than_a_thousand_moves():
 
 
 def test_a_bad_alternative_is_reported_at_its_own_line():
-    """Found by a new user: a bad value was reported at its rule's table line; the line of the
+    """A bad value is reported at its own line, not at its rule's table line: the line of the
     value (here the alternative's) is where the author has to look."""
     from tafl_core import Ruleset
     from tafl_core.errors import RulesFileError

@@ -1,4 +1,4 @@
-"""The command line (issue 2 §4): JSON shape, illegal moves reported with exit 0, malformed
+"""The command line (README.md, "Command line"): JSON shape, illegal moves reported with exit 0, malformed
 input exits 2 with one line on stderr naming file, line and fault."""
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def test_brandubh_start_move_count_by_hand():
 
 
 def test_text_only_variant_has_no_board():
-    """York Hnefatafl's layout is confirmed by no source (issue 7): the engine refuses it clearly."""
+    """York Hnefatafl's layout is confirmed by no source: the engine refuses it clearly."""
     if not (REPO / "variants_src" / "york-hnefatafl" / "rules.toml").exists():
         pytest.skip("york-hnefatafl not written yet")
     out = run("moves", "--variant", "york-hnefatafl")

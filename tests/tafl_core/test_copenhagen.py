@@ -1,4 +1,4 @@
-"""Issue 6: Copenhagen Hnefatafl's special rules on the real ruleset (variants_src/
+"""Copenhagen Hnefatafl's special rules on the real ruleset (variants_src/
 copenhagen-hnefatafl, rules after aagenielsen.dk/copenhagen_rules.php), each in a small position."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_wall_with_a_gap_is_not_taken():
 
 def test_exit_fort_that_holds_wins():
     g = game("K f1; D e1 e2 e3 g2 g1 f4; A b9 j9", "defenders")
-    assert g.play("f4-f3").result.as_dict() == {"winner": "defenders", "reason": "edge_fort"}
+    assert g.play("f4-f3").result.as_dict() == {"winner": "defenders", "reason": "exit_fort"}
 
 
 def test_exit_fort_that_can_be_broken_is_no_win():

@@ -91,7 +91,7 @@ def test_exit_fort_must_be_unbreakable_and_check_is_pure():
     g = game_of(COPENHAGEN, "K f1; D e1 e2 e3 g2 g1 f4; A b9 j9", "defenders", 11)
     before = g.position().pieces.copy()
     played = g.play("f4-f3")
-    assert played.result.as_dict() == {"winner": "defenders", "reason": "edge_fort"}
+    assert played.result.as_dict() == {"winner": "defenders", "reason": "exit_fort"}
     after = dict(before)
     after["f3"] = after.pop("f4")
     assert g.position().pieces == after                # the fort check changed nothing

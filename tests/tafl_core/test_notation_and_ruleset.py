@@ -202,7 +202,7 @@ def test_the_old_key_edge_fort_is_refused_naming_exit_fort():
 def test_rank_labels_are_ascii_digits():
     """A rank label is a number in ASCII digits: "7 . . . A . . ." is rank 7 with its label, while
     Arabic-Indic "٧" (which Python's \\d and int() accept) is no label but a cell the diagram has one
-    too many of (breaker find: such labels were read as ranks)."""
+    too many of."""
     rows = [". . . A . . ."] * 7
     labelled = "\n".join(f"{7 - i} {r}" for i, r in enumerate(rows))
     assert sorted(parse_diagram(labelled).pieces) == [f"d{k}" for k in range(1, 8)]
@@ -214,7 +214,7 @@ def test_rank_labels_are_ascii_digits():
 @pytest.mark.parametrize("value", ["3", "[\"a\"]", "true"])
 def test_layout_origin_must_be_text(value):
     """`[layout] origin` says where the layout comes from, as text; a number or a list is a fault
-    at its line (breaker find: any type was turned into text)."""
+    at its line (not turned into text)."""
     src = (REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8")
     lines = [l for l in src.splitlines() if not l.startswith("origin =")]
     at = next(i for i, l in enumerate(lines) if l.strip() == "[layout]")
@@ -223,3 +223,30 @@ def test_layout_origin_must_be_text(value):
     with pytest.raises(RulesFileError, match="origin must be text") as err:
         Ruleset.from_toml(text, "rules.toml")
     assert err.value.line == at + 2
+
+
+def _names(rs, squares):
+    from tafl_core import square_name
+    return sorted(square_name(s, rs.size) for s in squares)
+
+
+def test_escape_squares_are_the_corners_or_the_whole_edge():
+    """README "rules.toml": ``escape = "corners"`` - the king escapes on a corner square (the
+    board's four corners when ``corners = "none"``); ``escape = "edge"`` - on any edge square."""
+    from .helpers import ruleset
+    corners = ruleset(escape="corners", corners="single")
+    assert _names(corners, corners.escape_squares()) == ["a1", "a9", "i1", "i9"]
+    assert _names(corners, ruleset(escape="corners", corners="none").escape_squares()) == ["a1", "a9", "i1", "i9"]
+    two = ruleset(escape="corners", corners="2x2")
+    assert len(two.escape_squares()) == 16 and "b2" in _names(two, two.escape_squares())
+    edge = ruleset(escape="edge")
+    assert len(edge.escape_squares()) == 4 * 8 and "e9" in _names(edge, edge.escape_squares())
+    assert "e5" not in _names(edge, edge.escape_squares())
+
+
+def test_the_engine_s_escape_table_is_the_ruleset_s_escape_squares():
+    from tafl_core.tables import tables_for
+    from .helpers import ruleset
+    for rs in (ruleset(escape="edge"), ruleset(escape="corners", corners="none")):
+        table = tables_for(rs).escape
+        assert [s for s in range(rs.size ** 2) if table[s]] == rs.escape_squares()

@@ -259,7 +259,7 @@ def test_exit_fort_unbreakable_wins():
     g = setup("K e1; D d1 d2 f2 f1 c9; A h7 c6", "defenders", exit_fort=True, throne=False)
     assert g.play("c9-e9").result is None           # e3 still open: the region reaches the attackers
     g = setup("K e1; D d1 d2 d3 f2 f1 e4; A h7 c6", "defenders", exit_fort=True, throne=False)
-    assert g.play("e4-e3").result.as_dict() == {"winner": "defenders", "reason": "edge_fort"}
+    assert g.play("e4-e3").result.as_dict() == {"winner": "defenders", "reason": "exit_fort"}
     # the same wall without d3: e3 could be taken between d3 and f3, so the fort can be broken
     g = setup("K e1; D d1 d2 f2 f1 e4; A h7 c6", "defenders", exit_fort=True, throne=False)
     assert g.play("e4-e3").result is None
@@ -395,7 +395,7 @@ def test_four_attackers_needed_even_beside_the_empty_throne():
 @pytest.mark.parametrize("text", ["3.0", "true", "\"3\""])
 def test_repetition_count_must_be_a_whole_number(text):
     """`repetition_count` counts occurrences (2, 3 or 4): 3.0 equals 3 in Python but is not a count
-    a source states, and true is not a number (breaker find: 3.0 was accepted)."""
+    a source states, and true is not a number."""
     from tafl_core import RulesFileError
     toml = BASE_TOML.replace("[rules.repetition_count]\nvalue = 3", f"[rules.repetition_count]\nvalue = {text}")
     assert toml != BASE_TOML

@@ -368,7 +368,7 @@ def test_case_via_api(case):
 
 
 def test_shared_cases_runner():
-    """shared/cases/run_cases.py passes on this checkout (the file handed with the issue)."""
+    """shared/cases/run_cases.py passes on this checkout (the maintainers' rule cases beside the project)."""
     runner = SHARED / "cases" / "run_cases.py"
     if not runner.exists():
         pytest.skip("../shared/cases is not beside this checkout (it is only on developer and CI machines)")

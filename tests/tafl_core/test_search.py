@@ -514,7 +514,7 @@ def test_noisy_root_prunes_as_much_as_a_plain_one():
 
 
 def test_each_level_searches_less_than_the_one_above():
-    # the issue: levels from "beginner" (shallow, seeded randomness) to "strong" (the full time
+    # the levels: from "beginner" (shallow, seeded randomness) to "strong" (the full time
     # budget), the same code path; each level below gets less depth, less time, more noise
     from tafl_core.search import level_limits
     names = list(LEVELS)
@@ -596,10 +596,10 @@ ORACLE_POSITIONS = [
 ('copenhagen-hnefatafl', '/4tt5/11/1t4t4/4tTTt2t/2tt2T1t2/3tK2T1tt/4tt4t/1t1T2t2t1/7t3/5t5/2t2t5/', 'attackers', 'king_captured'),
 ('copenhagen-hnefatafl', '/4tttt3/8tT1/3t2T3t/t4T2t2/t3TT3t1/tt1TT5t/t3T6/5t4t/11/4t5t/6ttTK1/', 'defenders', 'king_escaped'),
 ('copenhagen-hnefatafl', '/3ttttt3/5t5/11/t4T4t/t3TTT1t2/tt1TT4Tt/t3TTT4/t4T1T3/11/5t2t2/3tttttK2/', 'defenders', 'king_escaped'),
-('copenhagen-hnefatafl', '/4tttt3/3t7/3t7/1t3T4t/t4TT3t/tT5T2t/Tt9/K2T7/1T1t3t3/Ttt1T1t4/3t7/', 'defenders', 'edge_fort'),
-('copenhagen-hnefatafl', '/2t4t3/1t7t1/t3T1t4/T10/TT4T3t/K1t4T2t/1T3T5/T10/t5T3t/1t6t2/2t5t2/', 'defenders', 'edge_fort'),
+('copenhagen-hnefatafl', '/4tttt3/3t7/3t7/1t3T4t/t4TT3t/tT5T2t/Tt9/K2T7/1T1t3t3/Ttt1T1t4/3t7/', 'defenders', 'exit_fort'),
+('copenhagen-hnefatafl', '/2t4t3/1t7t1/t3T1t4/T10/TT4T3t/K1t4T2t/1T3T5/T10/t5T3t/1t6t2/2t5t2/', 'defenders', 'exit_fort'),
 ('copenhagen-hnefatafl', '/4tt5/3tKttT3/2tT7/3t1t5/2t5t1t/t2T5tt/t5T4/t4T4t/7t3/5t5/3ttttt3/', 'attackers', 'king_captured'),
-('copenhagen-hnefatafl', '/5t5/9t1/3t1T4t/2t1t4T1/1t4T4/t1t1t5t/11/11/t10/1t2TT3t1/2tT1K1Tt2/', 'defenders', 'edge_fort'),
+('copenhagen-hnefatafl', '/5t5/9t1/3t1T4t/2t1t4T1/1t4T4/t1t1t5t/11/11/t10/1t2TT3t1/2tT1K1Tt2/', 'defenders', 'exit_fort'),
 ('copenhagen-hnefatafl', '/3t1t5/4t4t1/6T1t2/t4t4t/2t7T/tt1TT4T1/t9T/8T1t/1tKt3t1t1/2tT4t2/3t7/', 'attackers', 'king_captured'),
 ('copenhagen-hnefatafl', '/4ttt4/1t9/3t3t3/t4T4t/t3TTT3t/t5TT1tt/t1T3T3t/4T5t/2t1tt5/10K/1t1t1ttt3/', 'defenders', 'king_escaped'),
 ('copenhagen-hnefatafl', '/3ttt5/4T1t4/1t1T2Ttt2/5T3t1/t1t2T2T1t/t9t/t3T4Tt/5t4t/t6T1t1/K10/1t1tt1tt3/', 'defenders', 'king_escaped'),
@@ -609,7 +609,7 @@ ORACLE_POSITIONS = [
 ('copenhagen-hnefatafl', '/5T2tt1/1t4T3t/2ttT1T3t/Tt1tT3T2/2t8/6tt3/t5T3t/t4T4t/7T3/8t2/4tttt1K1/', 'defenders', 'king_escaped'),
 ('copenhagen-hnefatafl', '/1K2tt5/5t5/7t3/2t2T4t/t3T4t1/t6t2t/t7T2/t10/4t2T2t/t8t1/1t2t1tt3/', 'defenders', 'king_escaped'),
 ('copenhagen-hnefatafl', '/4tt5/5tt1t2/3t5t1/6t1T1t/t3T3T1t/tt1TT1T3t/t3TT5/t4T5/3t6t/10K/4tttt1t1/', 'defenders', 'king_escaped'),
-('copenhagen-hnefatafl', '/3tT1K1t2/2t2TT4/1t5Tt2/tT1t7/1TT7t/t9t/t3T5t/t9t/9t1/1t6t2/4tttt3/', 'defenders', 'edge_fort'),
+('copenhagen-hnefatafl', '/3tT1K1t2/2t2TT4/1t5Tt2/tT1t7/1TT7t/t9t/t3T5t/t9t/9t1/1t6t2/4tttt3/', 'defenders', 'exit_fort'),
 ('copenhagen-hnefatafl', '/11/1tt8/tKt8/T1tt2T4/2Tt7/T1Ttt2T1tt/tTT7t/1t1t7/11/2t2t5/5ttt3/', 'attackers', 'king_captured'),
 ('brandubh', '/2K1T2/2T4/5T1/1t2t2/2T4/5t1/2t4/', 'defenders', 'king_escaped'),
 ('brandubh', '/7/4t2/1t3TK/t1T4/5tT/2t1T2/5t1/', 'defenders', 'king_escaped'),

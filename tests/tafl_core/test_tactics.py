@@ -1,4 +1,4 @@
-"""Issue 13, tactics from real play: positions from real games (aagenielsen.dk records,
+"""Tactics from real play: positions from real games (aagenielsen.dk records,
 ../shared/oracles, copied into tactics_positions.py with their game numbers) one move before the
 game ended on the board, and two moves before, where the player in the record made a move that let
 the opponent win at once.
@@ -74,7 +74,7 @@ def test_the_data_covers_both_variants_and_every_ending():
         for slug in ("brandubh", "copenhagen-hnefatafl"):
             assert sum(1 for r in rows if r[0] == slug) >= 25, slug
     endings = {r[3] for r in ONE_BEFORE if r[0] == "copenhagen-hnefatafl"}
-    assert {"king_escaped", "king_captured", "encirclement", "edge_fort"} <= endings
+    assert {"king_escaped", "king_captured", "encirclement", "exit_fort"} <= endings
 
 
 @pytest.mark.parametrize("slug,otn,side,how,record_move", ONE_BEFORE, ids=_ids(ONE_BEFORE))

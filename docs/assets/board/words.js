@@ -116,7 +116,7 @@ export const STRINGS = {
     winner: { attackers: "Die Angreifer gewinnen", defenders: "Die Verteidiger gewinnen", draw: "Unentschieden" },
     reason: {
       king_captured: "der König ist gefangen", king_escaped: "der König ist entkommen",
-      encirclement: "alle Verteidiger sind eingeschlossen", edge_fort: "der König hat eine Randfestung gebaut",
+      encirclement: "alle Verteidiger sind eingeschlossen", exit_fort: "der König hat eine Randfestung gebaut",
       no_legal_moves: "die Seite am Zug hat keinen erlaubten Zug", repetition: "eine Stellung hat sich wiederholt",
     },
     rule: "Regel",
@@ -286,7 +286,7 @@ export const STRINGS = {
     winner: { attackers: "The attackers win", defenders: "The defenders win", draw: "Draw" },
     reason: {
       king_captured: "the king is captured", king_escaped: "the king has escaped",
-      encirclement: "all defenders are encircled", edge_fort: "the king has built an exit fort",
+      encirclement: "all defenders are encircled", exit_fort: "the king has built an exit fort",
       no_legal_moves: "the side to move has no legal move", repetition: "a position was repeated",
     },
     rule: "rule",

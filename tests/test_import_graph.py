@@ -1,0 +1,237 @@
+"""The import graph of ``tafl_core`` and ``build_tools``: no cycles, no private names read across
+modules.
+
+Every module is parsed with ``ast``; every ``import`` and ``from ... import`` counts, whether at
+module level or inside a function (an import moved into a function hides a cycle from Python's
+import machinery, not from a reader). An edge goes to the module that is imported: for
+``from pkg import name`` to ``pkg.name`` when that is a module of the project, else to ``pkg``.
+A package's ``__init__`` importing its own submodules is the ordinary package pattern and not an
+edge back from the submodule, so the edge to a parent package is not added implicitly.
+
+A private name (one leading underscore, not a dunder) belongs to the module that defines it:
+``from m import _name`` and ``m._name``, where ``m`` is bound to a project module by an import,
+are reads from outside.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("tafl_core", "build_tools")
+
+
+def module_files() -> dict[str, Path]:
+    """Dotted module name -> file, for every ``.py`` under the two packages."""
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+MODULES = module_files()
+
+
+def is_package(name: str) -> bool:
+    return MODULES[name].name == "__init__.py"
+
+
+def absolute(module: str, node: ast.ImportFrom) -> str:
+    """The absolute name ``from <node.module>`` stands for, inside ``module``."""
+    if not node.level:
+        return node.module or ""
+    base = module.split(".")
+    if not is_package(module):
+        base = base[:-1]
+    base = base[:len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imports_of(module: str) -> list[tuple[ast.stmt, str, str | None, str | None]]:
+    """Every import in ``module`` as (node, imported module, name taken from it or None, the local
+    name it is bound to or None), for imports of project modules only."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in MODULES:
+                    local = alias.asname or (alias.name if "." not in alias.name else None)
+                    found.append((node, alias.name, None, local))
+        elif isinstance(node, ast.ImportFrom):
+            source = absolute(module, node)
+            if source not in MODULES:
+                continue
+            for alias in node.names:
+                sub = f"{source}.{alias.name}"
+                if sub in MODULES:
+                    found.append((node, sub, None, alias.asname or alias.name))
+                else:
+                    found.append((node, source, alias.name, None))
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the project modules it imports (module level and inside functions)."""
+    return {m: {target for _, target, _, _ in imports_of(m) if target != m} for m in MODULES}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan's algorithm), each
+    sorted; a cycle in the import graph lies within one of them."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_reads(module: str) -> list[str]:
+    """Where ``module`` reads a private name of another project module, as ``line: text``."""
+    found = []
+    bound: dict[str, str] = {}       # local name -> project module it is bound to
+    for node, target, name, local in imports_of(module):
+        if name is not None and is_private(name) and target != module:
+            found.append(f"{node.lineno}: from {target} import {name}")
+        if local is not None:
+            bound[local] = target
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and is_private(node.attr)):
+            continue
+        chain = []
+        value = node.value
+        while isinstance(value, ast.Attribute):
+            chain.append(value.attr)
+            value = value.value
+        if isinstance(value, ast.Name) and value.id in bound:
+            owner = ".".join([bound[value.id], *reversed(chain)])
+            if owner != module:
+                found.append(f"{node.lineno}: {owner}.{node.attr}")
+    return found
+
+
+# --- the checker itself, on small made-up graphs ------------------------------------------------
+
+def test_a_cycle_through_three_modules_is_found():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+
+
+def test_a_chain_without_a_back_edge_has_no_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_imports_inside_functions_are_edges():
+    """``tafl_core.bridge`` imports the search only inside methods (Pyodide loads it lazily): the
+    edge must still be there."""
+    assert "tafl_core.search" in import_graph()["tafl_core.bridge"]
+
+
+def test_relative_imports_resolve_to_modules_of_the_package():
+    graph = import_graph()
+    assert "tafl_core.limits" in graph["tafl_core.position"]      # from . import limits
+    assert "tafl_core.errors" in graph["tafl_core.squares"]      # from .errors import ...
+
+
+# --- the project ---------------------------------------------------------------------------------
+
+def test_the_packages_have_modules():
+    assert "tafl_core.game" in MODULES and "build_tools.pages" in MODULES
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_cycle(package):
+    graph = {m: {t for t in targets if t.split(".")[0] == package}
+             for m, targets in import_graph().items() if m.split(".")[0] == package}
+    assert cycles(graph) == []
+
+
+def test_no_import_cycle_across_the_packages():
+    assert cycles(import_graph()) == []
+
+
+def test_no_private_name_is_read_across_modules():
+    reads = {m: r for m in MODULES if (r := private_reads(m))}
+    assert reads == {}
+
+
+def test_the_browser_adapter_does_not_depend_on_the_command_line():
+    """``tafl_core.bridge`` runs in the browser; the command line's modules are not loaded there."""
+    reached, todo = set(), ["tafl_core.bridge"]
+    graph = import_graph()
+    while todo:
+        for target in graph[todo.pop()] - reached:
+            reached.add(target)
+            todo.append(target)
+    assert not {m for m in reached if m.startswith("tafl_core.cli")}
+
+
+def foreign_private_attributes(source: str) -> list[str]:
+    """Reads ``x._name`` in the module ``source`` where ``x`` is not ``self`` or ``cls`` and
+    ``_name`` is not bound anywhere in it (not assigned as an attribute, not a function, class or
+    variable of it): the private attribute of an object whose class lives elsewhere."""
+    tree = ast.parse(source)
+    bound = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            bound.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+    return [f"{node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and is_private(node.attr) and node.attr not in bound
+            and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))]
+
+
+def test_a_private_attribute_of_a_foreign_object_is_found():
+    assert foreign_private_attributes("def f(game):\n    return game._t.n\n") == ["2: game._t"]
+
+
+def test_a_private_attribute_the_module_sets_itself_is_not_foreign():
+    source = "class A:\n    def __init__(self):\n        self._t = 1\n\ndef f(a, b):\n    return a._t == b._t\n"
+    assert foreign_private_attributes(source) == []
+
+
+def test_no_private_attribute_of_another_module_s_objects_is_read():
+    reads = {m: r for m, path in MODULES.items()
+             if (r := foreign_private_attributes(path.read_text(encoding="utf-8")))}
+    assert reads == {}
