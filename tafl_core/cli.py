@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 from .errors import IllegalMove, NotationError, TaflError
-from . import limits
+from . import engine_protocol, limits
+from .bounds import check_cli_args
 from .game import Game
 from .position import Position, check_kings, parse_diagram
 from .ruleset import Ruleset, load_ruleset
@@ -273,6 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true")
     from .cli_search import add_parsers   # best, match, bench-search (tafl_core/cli_search.py)
     add_parsers(sub)
+    engine_protocol.add_parser(sub)   # engine (tafl_core/engine_protocol.py)
     return p
 
 
@@ -286,8 +288,10 @@ def _main(argv: list[str] | None = None) -> int:
     """The commands; malformed input exits 2 with one line on stderr."""
     try:
         args = build_parser().parse_args(argv)
+        check_cli_args(args, UsageError)   # every number finite and in range (tafl_core/bounds.py)
         from .cli_search import COMMANDS as SEARCH_COMMANDS
-        return {"play": cmd_play, "moves": cmd_moves, "bench": cmd_bench, **SEARCH_COMMANDS}[args.cmd](args)
+        return {"play": cmd_play, "moves": cmd_moves, "bench": cmd_bench, **SEARCH_COMMANDS,
+                "engine": engine_protocol.cmd_engine}[args.cmd](args)
     except (UsageError, TaflError) as exc:
         print(f"error: {exc}".replace("\n", " "), file=sys.stderr)
         return 2
