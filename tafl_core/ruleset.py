@@ -286,58 +286,11 @@ class Ruleset:
         return "\n".join(out) + "\n"
 
     def to_opentafl(self) -> str | None:
-        """The ruleset as an OpenTafl rules record (``dim:11 name:... start:/.../``), or None
-        where OpenTafl cannot express it (camps, a graded king with hostile corners, ...)."""
-        v = self.value
-        if v("camps"):
-            return None
-        ks = {"custodial": "w", "four_sides": "s", "throne_graded": "c", "surrounded_edge": "m"}.get(v("king_capture"))
-        if ks is None:
-            return None
-        parts = [f"dim:{self.size}", "name:" + re.sub(r"\s+", "_", self.name), "esc:" + ("c" if v("escape") == "corners" else "e"),
-                 "atkf:" + ("y" if v("first_mover") == "attackers" else "n"),
-                 "ka:" + {"yes": "y", "no": "n", "anvil": "a", "hammer": "h"}[v("king_armed")], f"ks:{ks}"]
-        letters = {"attacker": "t", "defender": "T", "king": "K"}
-        letters_extra = ("c" if "commander_jump" in self.rules else "") + ("N" if "knight_jump" in self.rules else "")
-
-        def kinds(key: str) -> str:
-            # A commander counts as an attacker and a knight as a defender in the lists.
-            out = "".join(letters[k] for k in v(key))
-            if "t" in out and "c" in letters_extra:
-                out += "c"
-            if "T" in out and "N" in letters_extra:
-                out += "N"
-            return out
-        corners = self.special_squares()["corners"]
-        parts.append("cor:" + ",".join(corners) + ("," if corners else ""))
-        if corners:
-            parts += [f"corh:{kinds('corner_hostile')}", f"corp:{kinds('corner_pass')}", f"cors:{kinds('corner_stop')}"]
-        if v("throne"):
-            parts += [f"cenh:{kinds('throne_hostile')}", f"cenhe:{kinds('throne_hostile_empty')}",
-                      f"cenp:{kinds('throne_pass')}", f"cens:{kinds('throne_stop')}",
-                      "cenre:" + ("y" if KING in v("throne_reenter") else "n")]
-        else:
-            parts.append("cen:")
-        parts.append("sw:" + {"off": "n", "on": "w", "corner": "s"}[v("shieldwall")])
-        if v("shieldwall") != "off":
-            parts.append("swf:" + ("y" if v("shieldwall_flank") else "n"))
-        parts.append("efe:" + ("y" if v("exit_fort") else "n"))
-        parts.append("surf:" + ("y" if v("encirclement") else "n"))
-        jumps = {"none": "n", "restricted": "r", "free": "j", "jump": "j", "capture": "c"}
-        parts.append("kj:" + jumps[v("king_jump")])
-        if "commander_jump" in self.rules:
-            parts.append("cj:" + jumps[v("commander_jump")])
-        if "knight_jump" in self.rules:
-            parts.append("nj:" + jumps[v("knight_jump")])
-        if v("berserk") == "capture_or_escape":
-            return None   # OpenTafl's berserk modes know no escaping continuation
-        parts.append("ber:" + ("c" if v("berserk") == "capture" else "n"))
-        rep = v("repetition")
-        if rep == "loss_defenders" or v("one_step") or v("king_capture") == "four_attackers":
-            return None   # OpenTafl has no rule for these
-        parts.append("tfr:" + {"ignored": "i", "draw": "d", "loss_repeater": "l"}[rep])
-        parts.append("start:" + self.layout.to_otn())
-        return " ".join(parts)
+        """The ruleset as an OpenTafl rules string (``dim:11 name:... start:/.../``) that OpenTafl
+        reads as the same rules, or None where OpenTafl cannot express them
+        (:func:`tafl_core.opentafl.to_opentafl` says which)."""
+        from .opentafl import to_opentafl   # opentafl reads rulesets; imported here against a cycle
+        return to_opentafl(self)
 
 
 def load_ruleset(path: str | Path) -> Ruleset:

@@ -232,6 +232,11 @@ class Search:
         return {"move": pv[0] if pv else None, "score": int(self.score), "depth": self.depth, "nodes": self.nodes,
                 "nps": int(self.nodes / self.elapsed) if self.elapsed > 0 else 0, "pv": pv, "turn": turn}
 
+    def root_scores(self) -> dict[int, int]:
+        """The root moves' scores of the last iteration (move code -> score): the best one's
+        exact, the others' bounds from null-window searches."""
+        return dict(self._root_scores)
+
     # -- internals ------------------------------------------------------------------------------
     def _reset_run(self):
         self.depth = 0
