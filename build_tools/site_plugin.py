@@ -310,6 +310,8 @@ def on_post_build(config):
         for folder in [""] + [f"{x}/" for x in langs if x != default]:
             for name in ("sitemap.xml", "sitemap.xml.gz"):
                 (Path(config.site_dir) / f"{folder}{name}").unlink(missing_ok=True)
+    _, default, langs = _languages(config)
+    split_search_index(Path(config.site_dir), default, [x for x in langs if x != default])
     if os.environ.get("TAFL_SKIP_PYODIDE") != "1":
         _, cdn = pyodide_settings(config)
         pyodide_assets.install(Path(config.site_dir), cdn=cdn)
@@ -355,6 +357,58 @@ def named_search_dialog(output: str) -> str:
     return output[:at] + named + output[at + len(_SEARCH_DIALOG):]
 
 
+SEARCH_INDEX = "search/search_index.json"
+
+
+def split_search_index(site_dir: Path, default: str, others: list[str]) -> None:
+    """One search index per language. mkdocs-static-i18n writes a single index of every
+    language at ``search/search_index.json`` (Material's search reads one index, at
+    ``<base>/search/search_index.json``); this splits it: the pages under ``<lang>/`` go to
+    ``<lang>/search/search_index.json`` with their locations made relative to that language's
+    root and the lunr language set to that language alone (its stemmer and stop words, so the
+    suggestions are words of the page's language); the rest stays, German only. The English
+    pages read their own index because :func:`language_search_base` points their ``base``
+    at ``en/``. A site without the combined index (search plugin off) is left as it is."""
+    path = site_dir / SEARCH_INDEX
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    docs = data.get("docs", [])
+    for lang in others:
+        prefix = f"{lang}/"
+        own = [{**d, "location": d["location"][len(prefix):]} for d in docs if d.get("location", "").startswith(prefix)]
+        out = site_dir / lang / SEARCH_INDEX
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps({**data, "config": {**data.get("config", {}), "lang": [lang]}, "docs": own},
+                                  ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    rest = [d for d in docs if not d.get("location", "").startswith(tuple(f"{x}/" for x in others))]
+    path.write_text(json.dumps({**data, "config": {**data.get("config", {}), "lang": [default]}, "docs": rest},
+                               ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+_CONFIG_SCRIPT = '<script id="__config" type="application/json">'
+_BASE_KEY = '"base": "'
+
+
+def language_search_base(output: str, lang: str, default: str) -> str:
+    """Material's page configuration (``<script id="__config">``) names the site root as
+    ``base``, where the search reads its index and resolves the results' locations; a page of
+    another language than the default gets its language's root instead (``../..`` becomes
+    ``../../en/``; the trailing slash keeps it a folder), so it searches its own language's index (:func:`split_search_index`).
+    Material reads ``base`` for nothing else this site uses (no versions, no instant
+    navigation). A page without that configuration is left as it is."""
+    if lang == default:
+        return output
+    at = output.find(_CONFIG_SCRIPT)
+    key = output.find(_BASE_KEY, at) if at >= 0 else -1
+    end = output.find('"', key + len(_BASE_KEY)) if key >= 0 else -1
+    if key < 0 or end < 0 or output.find("</script>", at) < end:
+        return output
+    base = output[key + len(_BASE_KEY):end].rstrip("/") or "."
+    return output[:key + len(_BASE_KEY)] + f"{base}/{lang}/" + output[end:]
+
+
 def on_post_page(output, page, config):
     """The tripwire over the whole output page (title, navigation and table of contents come
     from source text too): event attributes or unsafe URL schemes fail the build. The page's
@@ -362,6 +416,8 @@ def on_post_page(output, page, config):
     :func:`on_page_content`, so the rest of the page is what is parsed here. Language
     alternates without ``site_url``: :func:`without_site_url_alternates`."""
     output = named_search_dialog(without_site_url_alternates(output, config))
+    _, default, _langs = _languages(config)
+    output = language_search_base(output, getattr(page.file, "locale", None) or default, default)
     content = getattr(page, "content", None) or ""
     rest = output.replace(content, "", 1) if len(content) > 200 and content in output else output
     problems = unsafe_attributes(rest)
