@@ -40,7 +40,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from build_tools import mechanics, pyodide_assets
+from build_tools import mechanics, offline_copy, pyodide_assets
 from build_tools import pages as _pages
 from build_tools.tripwire import unsafe_attributes, unsafe_markup
 
@@ -149,12 +149,21 @@ def on_pre_build(config):
                     "(fix them; the served pages are the last valid build)")
 
 
+#: The script on every page that registers the service worker (docs/assets/offline-copy.js).
+OFFLINE_SCRIPT = "assets/offline-copy.js"
+
+
 def on_config(config):
-    """Register the markdown extension for ``/// original`` blocks (once)."""
+    """Register the markdown extension for ``/// original`` blocks (once). Under ``mkdocs
+    serve`` the pages do not register the service worker (:data:`OFFLINE_SCRIPT` is left out):
+    a development server's pages change with every edit, and no cache may stand between them
+    and the reader, nor between MkDocs' live reload and the server."""
     from build_tools.md_ext import OriginalExtension
 
     if not any(isinstance(e, OriginalExtension) for e in config.markdown_extensions):
         config.markdown_extensions.append(OriginalExtension())
+    if STATE.command == "serve":
+        config.extra_javascript = [e for e in config.extra_javascript if str(e) != OFFLINE_SCRIPT]
     return config
 
 
@@ -258,6 +267,9 @@ def on_nav(nav, config, files):
     from mkdocs.structure.nav import Section
     from mkdocs.structure.pages import Page
 
+    # the offline page (docs/offline.md) is shown by the service worker, never navigated to
+    nav.items = [i for i in nav.items if not _is_offline_page(i)]
+
     def visit(items):
         for item in items:
             if isinstance(item, Section):
@@ -277,6 +289,13 @@ def on_nav(nav, config, files):
         p.previous_page = ordered[i - 1] if i else None
         p.next_page = ordered[i + 1] if i + 1 < len(ordered) else None
     return nav
+
+
+def _is_offline_page(item) -> bool:
+    """Whether a navigation item is the offline page of a language (``offline.md``,
+    ``offline.en.md`` at the top of docs/)."""
+    f = getattr(item, "file", None)
+    return f is not None and f.src_uri.split(".")[0] == "offline"
 
 
 def _flatten(items):
@@ -312,9 +331,14 @@ def on_post_build(config):
                 (Path(config.site_dir) / f"{folder}{name}").unlink(missing_ok=True)
     _, default, langs = _languages(config)
     split_search_index(Path(config.site_dir), default, [x for x in langs if x != default])
+    index, cdn = pyodide_settings(config)
     if os.environ.get("TAFL_SKIP_PYODIDE") != "1":
-        _, cdn = pyodide_settings(config)
         pyodide_assets.install(Path(config.site_dir), cdn=cdn)
+    if STATE.command != "serve":  # under `mkdocs serve` the service worker retires (docs/sw.js)
+        try:
+            offline_copy.write_service_worker(Path(config.site_dir), langs, default, index if cdn else None)
+        except offline_copy.OfflineCopyError as e:
+            raise PluginError(str(e)) from None
     out = os.environ.get("TAFL_STATS_FILE")
     if out:
         Path(out).write_text(json.dumps(STATE.stats), encoding="utf-8")
