@@ -40,7 +40,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from build_tools import mechanics, pyodide_assets
+from build_tools import mechanics, offline_copy, pyodide_assets
 from build_tools import pages as _pages
 from build_tools.text import collation_key
 from build_tools.tripwire import unsafe_attributes, unsafe_markup
@@ -150,12 +150,21 @@ def on_pre_build(config):
                     "(fix them; the served pages are the last valid build)")
 
 
+#: The script on every page that registers the service worker (docs/assets/offline-copy.js).
+OFFLINE_SCRIPT = "assets/offline-copy.js"
+
+
 def on_config(config):
-    """Register the markdown extension for ``/// original`` blocks (once)."""
+    """Register the markdown extension for ``/// original`` blocks (once). Under ``mkdocs
+    serve`` the pages do not register the service worker (:data:`OFFLINE_SCRIPT` is left out):
+    a development server's pages change with every edit, and no cache may stand between them
+    and the reader, nor between MkDocs' live reload and the server."""
     from build_tools.md_ext import OriginalExtension
 
     if not any(isinstance(e, OriginalExtension) for e in config.markdown_extensions):
         config.markdown_extensions.append(OriginalExtension())
+    if STATE.command == "serve":
+        config.extra_javascript = [e for e in config.extra_javascript if str(e) != OFFLINE_SCRIPT]
     return config
 
 
@@ -250,6 +259,9 @@ def on_nav(nav, config, files):
     from mkdocs.structure.nav import Section
     from mkdocs.structure.pages import Page
 
+    # the offline page (docs/offline.md) is shown by the service worker, never navigated to
+    nav.items = [i for i in nav.items if not _is_offline_page(i)]
+
     def visit(items):
         for item in items:
             if isinstance(item, Section):
@@ -269,6 +281,13 @@ def on_nav(nav, config, files):
         p.previous_page = ordered[i - 1] if i else None
         p.next_page = ordered[i + 1] if i + 1 < len(ordered) else None
     return nav
+
+
+def _is_offline_page(item) -> bool:
+    """Whether a navigation item is the offline page of a language (``offline.md``,
+    ``offline.en.md`` at the top of docs/)."""
+    f = getattr(item, "file", None)
+    return f is not None and f.src_uri.split(".")[0] == "offline"
 
 
 def _flatten(items):
@@ -302,9 +321,16 @@ def on_post_build(config):
         for folder in [""] + [f"{x}/" for x in langs if x != default]:
             for name in ("sitemap.xml", "sitemap.xml.gz"):
                 (Path(config.site_dir) / f"{folder}{name}").unlink(missing_ok=True)
+    _, default, langs = _languages(config)
+    split_search_index(Path(config.site_dir), default, [x for x in langs if x != default])
+    index, cdn = pyodide_settings(config)
     if os.environ.get("TAFL_SKIP_PYODIDE") != "1":
-        _, cdn = pyodide_settings(config)
         pyodide_assets.install(Path(config.site_dir), cdn=cdn)
+    if STATE.command != "serve":  # under `mkdocs serve` the service worker retires (docs/sw.js)
+        try:
+            offline_copy.write_service_worker(Path(config.site_dir), langs, default, index if cdn else None)
+        except offline_copy.OfflineCopyError as e:
+            raise PluginError(str(e)) from None
     out = os.environ.get("TAFL_STATS_FILE")
     if out:
         Path(out).write_text(json.dumps(STATE.stats), encoding="utf-8")
@@ -347,6 +373,58 @@ def named_search_dialog(output: str) -> str:
     return output[:at] + named + output[at + len(_SEARCH_DIALOG):]
 
 
+SEARCH_INDEX = "search/search_index.json"
+
+
+def split_search_index(site_dir: Path, default: str, others: list[str]) -> None:
+    """One search index per language. mkdocs-static-i18n writes a single index of every
+    language at ``search/search_index.json`` (Material's search reads one index, at
+    ``<base>/search/search_index.json``); this splits it: the pages under ``<lang>/`` go to
+    ``<lang>/search/search_index.json`` with their locations made relative to that language's
+    root and the lunr language set to that language alone (its stemmer and stop words, so the
+    suggestions are words of the page's language); the rest stays, German only. The English
+    pages read their own index because :func:`language_search_base` points their ``base``
+    at ``en/``. A site without the combined index (search plugin off) is left as it is."""
+    path = site_dir / SEARCH_INDEX
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    docs = data.get("docs", [])
+    for lang in others:
+        prefix = f"{lang}/"
+        own = [{**d, "location": d["location"][len(prefix):]} for d in docs if d.get("location", "").startswith(prefix)]
+        out = site_dir / lang / SEARCH_INDEX
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps({**data, "config": {**data.get("config", {}), "lang": [lang]}, "docs": own},
+                                  ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    rest = [d for d in docs if not d.get("location", "").startswith(tuple(f"{x}/" for x in others))]
+    path.write_text(json.dumps({**data, "config": {**data.get("config", {}), "lang": [default]}, "docs": rest},
+                               ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+_CONFIG_SCRIPT = '<script id="__config" type="application/json">'
+_BASE_KEY = '"base": "'
+
+
+def language_search_base(output: str, lang: str, default: str) -> str:
+    """Material's page configuration (``<script id="__config">``) names the site root as
+    ``base``, where the search reads its index and resolves the results' locations; a page of
+    another language than the default gets its language's root instead (``../..`` becomes
+    ``../../en/``; the trailing slash keeps it a folder), so it searches its own language's index (:func:`split_search_index`).
+    Material reads ``base`` for nothing else this site uses (no versions, no instant
+    navigation). A page without that configuration is left as it is."""
+    if lang == default:
+        return output
+    at = output.find(_CONFIG_SCRIPT)
+    key = output.find(_BASE_KEY, at) if at >= 0 else -1
+    end = output.find('"', key + len(_BASE_KEY)) if key >= 0 else -1
+    if key < 0 or end < 0 or output.find("</script>", at) < end:
+        return output
+    base = output[key + len(_BASE_KEY):end].rstrip("/") or "."
+    return output[:key + len(_BASE_KEY)] + f"{base}/{lang}/" + output[end:]
+
+
 def on_post_page(output, page, config):
     """The tripwire over the whole output page (title, navigation and table of contents come
     from source text too): event attributes or unsafe URL schemes fail the build. The page's
@@ -354,6 +432,8 @@ def on_post_page(output, page, config):
     :func:`on_page_content`, so the rest of the page is what is parsed here. Language
     alternates without ``site_url``: :func:`without_site_url_alternates`."""
     output = named_search_dialog(without_site_url_alternates(output, config))
+    _, default, _langs = _languages(config)
+    output = language_search_base(output, getattr(page.file, "locale", None) or default, default)
     content = getattr(page, "content", None) or ""
     rest = output.replace(content, "", 1) if len(content) > 200 and content in output else output
     problems = unsafe_attributes(rest)

@@ -1,75 +1,158 @@
-// Tafl-Kompendium: the site's service worker (issue 14, item 2; registered by the board,
-// docs/assets/board/offline.js, as `sw.js?build=<hash>` with the site root as its scope).
+// Tafl-Kompendium: the site's service worker, the offline copy of the whole site.
 //
-// One cache per build, `tafl-<build>` (the build hash of board-data `pyodide.build`): a new build
-// never serves an old wheel or an old Pyodide, and when it activates the caches of older builds
-// are deleted. The board sends the files of the page it runs on ({keep: [urls]}); they are
-// copied into the cache from the HTTP cache only (the first visit downloaded them; one the HTTP
-// cache did not keep is cached when it is next requested through this worker).
-// Requests: the engine's files (assets/pyodide/: Pyodide and the tafl_core wheel) from the
-// cache first; every other GET of this site from the network first, the cache when offline
-// (so a page visited before, and its board, open offline too). Nothing else is touched.
+// The build (build_tools/offline_copy.py) writes this file into the site with the line
+// `const MANIFEST = ...` replaced by the build's manifest: {build, files: {url: sha256 | null},
+// offline: {lang: url}, fetch: {url: address}}. `build` is a hash over every file of the site
+// (pages of both languages, styles, scripts, search indexes, Pyodide's core files, the tafl_core
+// wheel, the snapshot),
+// `files` every file the copy holds (relative to this file's folder, the site root, or absolute
+// for a CDN's Pyodide) with its sha256 (null: a CDN file whose address names its version),
+// `offline` the offline page of each language ("" the default language's root, "en/" …), `fetch`
+// the address the board itself asks for a file by (`?build=` of the wheel and the snapshot), so
+// the copy takes it from the browser's HTTP cache.
+//
+// One build or nothing: installing downloads every file of the manifest into the cache
+// `tafl-<build>` and checks each against its sha256 (a file of another build, e.g. a deployment
+// happening meanwhile, fails the install; the browser tries again on a later visit); only a
+// complete copy activates (skipWaiting, clients.claim), and then the caches of other builds are
+// deleted. Nothing is served from a copy that is not complete. A changed build is a changed
+// sw.js, which the browser notices on a visit; the pages are told (message {taflBuild}) and offer
+// a reload. Requests: a file of the manifest (any query ignored: `?h=` of the search, `?build=`
+// of the engine files, both the same build here) from the cache; a page that is not in it from
+// the network, offline the offline page of its language; everything else (other sites, MkDocs'
+// live reload) is not touched at all.
+//
+// Without a manifest (the file as it is in docs/, and what `mkdocs serve` writes) the worker
+// retires: it deletes the site's caches and unregisters itself, so a copy left by an earlier
+// build never shadows the pages of a development server at the same address.
 
-const BUILD = new URL(self.location.href).searchParams.get("build") || "dev";
-const CACHE = `tafl-${BUILD}`;
-const ENGINE = /\/assets\/pyodide\/[^/]+$/;
+const MANIFEST = null; // replaced by the build
 
-self.addEventListener("install", () => self.skipWaiting());
+const PREFIX = "tafl-";
+const SCOPE = new URL("./", self.location.href);
+const CACHE = MANIFEST ? `${PREFIX}${MANIFEST.build}` : null;
+
+/** The manifest's address for a request URL: the URL without query and fragment, made relative
+ *  to the scope when it lies in it (absolute otherwise); null when the manifest lacks it. */
+function manifestKey(url) {
+  if (!MANIFEST) return null;
+  const u = new URL(url);
+  const bare = u.origin + u.pathname;
+  const key = bare.startsWith(SCOPE.href) ? bare.slice(SCOPE.href.length) : bare;
+  if (Object.prototype.hasOwnProperty.call(MANIFEST.files, key)) return key;
+  // a page asked for without its trailing slash or as index.html
+  for (const alt of [key + "/", key.replace(/(^|\/)index\.html$/, "$1")]) {
+    if (alt !== key && Object.prototype.hasOwnProperty.call(MANIFEST.files, alt)) return alt;
+  }
+  return null;
+}
+
+function absolute(key) {
+  return new URL(key, SCOPE).href;
+}
+
+async function sha256(buffer) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** One file of the manifest, checked: from the HTTP cache where it is current (no second
+ *  download of what the page just loaded), else from the network; a body whose sha256 is not
+ *  the manifest's is fetched once more past every cache, and refused if it still differs. */
+async function fetchChecked(key, want) {
+  const url = absolute((MANIFEST.fetch && MANIFEST.fetch[key]) || key);
+  const cross = !url.startsWith(SCOPE.origin);
+  for (const mode of ["default", "reload"]) {
+    const r = await fetch(url, { cache: mode, mode: cross ? "cors" : "same-origin", credentials: "omit" });
+    if (!r.ok) throw new Error(`${key}: HTTP ${r.status}`);
+    const body = await r.arrayBuffer();
+    if (want === null || (await sha256(body)) === want) {
+      return new Response(body, { status: 200, headers: r.headers });
+    }
+  }
+  throw new Error(`${key}: not the file of build ${MANIFEST.build}`);
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const entries = Object.entries(MANIFEST.files);
+  let next = 0;
+  // a few downloads at a time: the browser's six connections per host stay free for the pages
+  const lane = async () => {
+    while (next < entries.length) {
+      const [key, want] = entries[next++];
+      if (await cache.match(absolute(key))) continue; // an earlier, interrupted install
+      await cache.put(absolute(key), await fetchChecked(key, want));
+    }
+  };
+  try {
+    await Promise.all([lane(), lane(), lane()]);
+  } catch (e) {
+    // a mixture is never kept: the next attempt starts from nothing
+    await caches.delete(CACHE);
+    throw e;
+  }
+}
+
+self.addEventListener("install", (event) => {
+  if (!MANIFEST) {
+    event.waitUntil(self.skipWaiting());
+    return;
+  }
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith("tafl-") && name !== CACHE) await caches.delete(name);
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    if (!MANIFEST) {
+      // the pages it served until now are reloaded from the network
+      await self.clients.claim();
+      await self.registration.unregister();
+      for (const c of await self.clients.matchAll({ type: "window" })) c.navigate(c.url).catch(() => {});
+      return;
     }
     await self.clients.claim();
+    for (const c of await self.clients.matchAll({ type: "window" })) c.postMessage({ taflBuild: MANIFEST.build });
   })());
 });
 
 self.addEventListener("message", (event) => {
-  const urls = event.data && Array.isArray(event.data.keep) ? event.data.keep : [];
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    for (const url of urls.slice(0, 200)) {
-      if (typeof url !== "string") continue;
-      try {
-        if (await cache.match(url)) continue;
-        // only from the HTTP cache: never a second download (what is not there is kept when
-        // it is next fetched through this worker)
-        const r = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
-        if (r.ok) await cache.put(url, r);
-      } catch { /* offline meanwhile: kept next time */ }
-    }
-  })());
+  // a page asks which build serves it (docs/assets/offline-copy.js)
+  if (MANIFEST && event.data && event.data.taflHello && event.source) {
+    event.source.postMessage({ taflBuild: MANIFEST.build, current: true });
+  }
 });
 
+function offlinePage(url) {
+  const path = new URL(url).href.slice(SCOPE.href.length);
+  let best = MANIFEST.offline[""] ?? null;
+  for (const [lang, page] of Object.entries(MANIFEST.offline)) {
+    if (lang && path.startsWith(lang)) best = page;
+  }
+  return best;
+}
+
 self.addEventListener("fetch", (event) => {
+  if (!MANIFEST) return;
   const req = event.request;
   if (req.method !== "GET") return;
-  const url = new URL(req.url);
-  const ours = url.origin === self.location.origin;
-  if (ENGINE.test(url.pathname) && (ours || url.hostname === "cdn.jsdelivr.net")) {
-    // a file of another build (the wheel and the snapshot carry `?build=`): the network only
-    const build = url.searchParams.get("build");
-    if (build && build !== BUILD) return;
-    event.respondWith((async () => {
-      const cache = await caches.open(CACHE);
-      const hit = await cache.match(req);
-      if (hit) return hit;
-      const r = await fetch(req);
-      if (r.ok) cache.put(req, r.clone());
-      return r;
-    })());
-    return;
-  }
-  if (!ours) return;
+  const key = manifestKey(req.url);
+  const navigate = req.mode === "navigate" && req.url.startsWith(SCOPE.href);
+  if (key === null && !navigate) return; // not the site's (live reload, other sites): untouched
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
+    if (key !== null) {
+      const hit = await cache.match(absolute(key));
+      if (hit) return hit;
+    }
     try {
-      const r = await fetch(req);
-      if (r.ok && (req.mode === "navigate" || (await cache.match(req)))) cache.put(req, r.clone());
-      return r;
+      return await fetch(req);
     } catch (e) {
-      const hit = await cache.match(req, { ignoreSearch: true }) || (req.mode === "navigate" ? await cache.match(url.href.split("#")[0]) : null);
+      const page = navigate ? offlinePage(req.url) : null;
+      const hit = page !== null ? await cache.match(absolute(page)) : null;
       if (hit) return hit;
       throw e;
     }

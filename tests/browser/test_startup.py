@@ -1,6 +1,6 @@
 """The board's start-up: a first move before the engine is ready, clicks
 during the start answered or played, the honest status while it starts or after it failed, a
-file:// page, and the service worker's cache for a second and an offline visit.
+file:// page (the offline copy, second and offline visits included: tests/browser/test_offline.py).
 
 The position and moves come from Brandubh's rules (variants_src/brandubh/rules.toml): the
 attackers move first (§5.1) and only the king may stop on a corner (§5.2), so the attacker on d1
@@ -12,14 +12,9 @@ engine for every first move of every variant by tests/build_tools/test_first_mov
 
 from __future__ import annotations
 
-import collections
-import functools
-import http.server
-import threading
-
 import pytest
 
-from conftest import BoardPage, QuietHandler, wait_idle, wait_ready
+from conftest import BoardPage, wait_idle, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -161,56 +156,6 @@ def test_file_page_says_to_serve_it_over_http(browser, site_dir, board_pages, la
         ctx.close()
 
 
-def test_service_worker_second_and_offline_visit(browser, site_dir, board_pages):
-    """First visit: every engine file is downloaded once (the service worker copies them from
-    the HTTP cache, not again from the network); second visit: none is downloaded (the cache
-    named after the build serves them); offline: the page and its board still start."""
-    hits = collections.Counter()
-
-    class Counting(QuietHandler):
-        def do_GET(self):
-            hits.update([self.path.split("?")[0]])
-            super().do_GET()
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site_dir)))
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_port}"
-    url = base + board_pages[(SLUG, "de")]
-    ctx = browser.new_context()
-    try:
-        page = ctx.new_page()
-        page.goto(url)
-        wait_ready(page)
-        # the service worker has the engine files it could take from the HTTP cache
-        page.wait_for_function("""async () => {
-            const names = await caches.keys();
-            if (!names.some((n) => n.startsWith('tafl-'))) return false;
-            const c = await caches.open(names.find((n) => n.startsWith('tafl-')));
-            return !!(await c.match(location.href)) && !!navigator.serviceWorker.controller;
-        }""", timeout=30_000)
-        engine_files = [p for p in hits if "/assets/pyodide/" in p]
-        assert any(p.endswith(".whl") for p in engine_files) and any(p.endswith(".wasm") for p in engine_files)
-        assert all(hits[p] == 1 for p in engine_files), dict(hits)  # nothing downloaded twice
-        assert not any(p.endswith("pyodide-lock.json") for p in hits)  # no lock file: the wheel directly
-        page.goto(base + "/")
-        page.goto(url)  # the second visit: the wasm the HTTP cache did not keep is cached now
-        wait_ready(page)
-        page.goto(base + "/")
-        hits.clear()
-        page.goto(url)  # the third: every engine file from the service worker's cache
-        wait_ready(page)
-        assert not [p for p in hits if "/assets/pyodide/" in p], dict(hits)
-        ctx.set_offline(True)
-        page.goto(url)
-        wait_ready(page)
-        assert page.get_attribute("#board", "data-state") == "ready"
-    finally:
-        ctx.close()
-        httpd.shutdown()
-        httpd.server_close()
-
-
 def test_the_snapshot_is_used_and_a_missing_one_falls_back(browser, server, board_pages):
     """The build's memory snapshot (board-data pyodide.snapshot) starts Python in the worker;
     when it cannot be fetched, the worker starts Python as usual and the board plays all the
@@ -230,30 +175,6 @@ def test_the_snapshot_is_used_and_a_missing_one_falls_back(browser, server, boar
             assert bp.select("c4") == ["c2", "c3", "c5", "c6", "c7"]
         finally:
             ctx.close()
-
-
-def test_a_new_build_deletes_the_caches_of_older_ones(browser, server, board_pages):
-    """The service worker of a new build (another `?build=` hash) deletes every older
-    `tafl-<hash>` cache when it activates, and keeps its own."""
-    ctx = browser.new_context()
-    try:
-        page = ctx.new_page()
-        page.goto(server + board_pages[(SLUG, "de")])
-        wait_ready(page)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-        names = page.evaluate("""async () => {
-            await caches.open('tafl-0123456789ab');  // as an older build left it
-            const reg = await navigator.serviceWorker.register(
-                new URL('sw.js?build=fedcba987654', new URL(document.querySelector('#board').dataset.siteRoot, location.href)).href,
-                {scope: new URL(document.querySelector('#board').dataset.siteRoot, location.href).href});
-            const sw = reg.installing || reg.waiting || reg.active;
-            if (sw.state !== 'activated') await new Promise((ok) => sw.addEventListener('statechange', () => { if (sw.state === 'activated') ok(); }));
-            await (await caches.open('tafl-fedcba987654')).put('/x', new Response('x'));
-            return (await caches.keys()).filter((n) => n.startsWith('tafl-')).sort();
-        }""")
-        assert names == ["tafl-fedcba987654"]
-    finally:
-        ctx.close()
 
 
 def test_a_kept_game_waits_for_the_engine_and_takes_no_first_move(browser, server, board_pages):
