@@ -29,7 +29,7 @@ from typing import Callable, TextIO
 
 from .errors import TaflError
 from .game import Game
-from .opentafl import OpenTaflRulesError, ruleset_from_opentafl
+from .opentafl import OpenTaflRulesError, ruleset_from_opentafl, to_opentafl
 from .position import Position
 from .moves import Move
 from .search import LEVELS, WIN, WIN_BOUND, Search, level_limits
@@ -117,7 +117,7 @@ class EngineSession:
             self.send("error -1 tafl_core cannot play these rules: " + _ascii(str(exc))[:300])
             return
         started = self.game is not None and (self.game.moves_played or self.my_last is not None)
-        if self.game is not None and started and rs.to_opentafl() == self.ruleset.to_opentafl():
+        if self.game is not None and started and to_opentafl(rs) == to_opentafl(self.ruleset):
             return   # the host's answer to our request once the game has begun: keep the board
         self.ruleset, self.game, self.my_last, self.finished = rs, Game(rs), None, None
 

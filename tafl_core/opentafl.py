@@ -30,6 +30,7 @@ from typing import Any
 
 from .errors import PositionError, RulesFileError
 from .position import Position
+from .ruleset import Ruleset, toml_value
 from .squares import parse_square, square_name
 
 #: OpenTafl's piece letters in its order (``TaflmanCodes.inverse`` without the guards).
@@ -292,7 +293,6 @@ def ruleset_from_opentafl(text: str):
             mercenary or guard, mixed letter lists, king hostility that OpenTafl asks
             differently, a start record of another size).
     """
-    from .ruleset import Ruleset, _toml_value
 
     if not isinstance(text, str) or len(text) > 20000:
         raise OpenTaflRulesError("a rules string must be text of at most 20000 characters")
@@ -368,10 +368,10 @@ def ruleset_from_opentafl(text: str):
         rules["berserk"] = "capture"
         rules["berserk_compulsory"] = True   # OpenTafl keeps the turn while a capture is possible
     name = " ".join(raw.get("name", "").replace("_", " ").split())[:80] or "Unknown Tafl"
-    lines = ["[variant]", f"name = {_toml_value(name)}", "", "[layout]", 'origin = "OpenTafl rules string"',
+    lines = ["[variant]", f"name = {toml_value(name)}", "", "[layout]", 'origin = "OpenTafl rules string"',
              'diagram = """', layout.to_diagram().rstrip("\n"), '"""']
     for key, value in rules.items():
-        lines += ["", f"[rules.{key}]", f"value = {_toml_value(value)}", 'ref = "1"']
+        lines += ["", f"[rules.{key}]", f"value = {toml_value(value)}", 'ref = "1"']
     try:
         return Ruleset.from_toml("\n".join(lines) + "\n", "<OpenTafl rules>")
     except RulesFileError as exc:

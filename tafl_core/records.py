@@ -9,7 +9,7 @@ tags, then the numbered move lines)::
     [result:1]                 # 1 attackers won, 0 draw, -1 defenders won, ? other
     [position:/3ttttt3/.../]   # only when the game did not start from the layout
     [rules:dim:11 ... start:/.../]   # OpenTafl's rules string, the last tag; left out where
-                                     # OpenTafl cannot express the rules (Ruleset.to_opentafl)
+                                     # OpenTafl cannot express the rules (opentafl.to_opentafl)
 
     1. d1-d3 h6-h9
     2. e1-e3xe4 ...
@@ -39,6 +39,7 @@ from .errors import IllegalMove, NotationError, PositionError, TaflError
 from .game import Game
 from .limits import MAX_GAME_RECORD_CHARS, MAX_GAME_RECORD_LINE, MAX_RECORD_MOVES
 from .moves import END_MOVE, Move
+from .opentafl import to_opentafl
 from .position import Position
 from .reasons import Reason, Refusal, refusal
 from .ruleset import Ruleset
@@ -129,7 +130,7 @@ def export_record(game: Game, fmt: str = "opentafl", variant: str | None = None,
         tags.append(("position", start.to_otn()))
     if side != rs.value("first_mover"):
         tags.append(("start-side", side))
-    rules = rs.to_opentafl()
+    rules = to_opentafl(rs)
     if rules:
         tags.append(("rules", rules))
     lines += [f"[{k}:{v}]" for k, v in tags]

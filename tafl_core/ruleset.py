@@ -263,34 +263,27 @@ class Ruleset:
     def to_toml(self) -> str:
         """The ruleset as ``rules.toml`` text; ``Ruleset.from_toml(r.to_toml())`` equals ``r``
         (apart from line numbers, path and source text)."""
-        out = ["[variant]", f"name = {_toml_value(self.name)}", f"historicity = {_toml_value(self.historicity)}", "",
+        out = ["[variant]", f"name = {toml_value(self.name)}", f"historicity = {toml_value(self.historicity)}", "",
                "[layout]"]
         if self.layout_origin:
-            out.append(f"origin = {_toml_value(self.layout_origin)}")
+            out.append(f"origin = {toml_value(self.layout_origin)}")
         out.append('diagram = """')
         out.append(self.layout.to_diagram().rstrip("\n"))
         out.append('"""')
         for rule in self.rules.values():
-            out += ["", f"[rules.{rule.key}]", f"value = {_toml_value(rule.value)}"]
+            out += ["", f"[rules.{rule.key}]", f"value = {toml_value(rule.value)}"]
             if rule.assumed:
                 out.append("assumed = true")
             if rule.ref is not None:
-                out.append(f"ref = {_toml_value(rule.ref)}")
+                out.append(f"ref = {toml_value(rule.ref)}")
             for lang in sorted(rule.note):
-                out.append(f"note.{lang} = {_toml_value(rule.note[lang])}")
+                out.append(f"note.{lang} = {toml_value(rule.note[lang])}")
             if isinstance(rule.alternative, dict):
                 out += ["", f"[rules.{rule.key}.alternative]"]
-                out += [f"{k} = {_toml_value(v)}" for k, v in rule.alternative.items()]
+                out += [f"{k} = {toml_value(v)}" for k, v in rule.alternative.items()]
             elif rule.alternative is not None:
-                out.append(f"alternative = {_toml_value(rule.alternative)}")
+                out.append(f"alternative = {toml_value(rule.alternative)}")
         return "\n".join(out) + "\n"
-
-    def to_opentafl(self) -> str | None:
-        """The ruleset as an OpenTafl rules string (``dim:11 name:... start:/.../``) that OpenTafl
-        reads as the same rules, or None where OpenTafl cannot express them
-        (:func:`tafl_core.opentafl.to_opentafl` says which)."""
-        from .opentafl import to_opentafl   # opentafl reads rulesets; imported here against a cycle
-        return to_opentafl(self)
 
 
 def load_ruleset(path: str | Path) -> Ruleset:
@@ -486,13 +479,15 @@ class _TableLines:
         return None
 
 
-def _toml_value(value: Any) -> str:
+def toml_value(value: Any) -> str:
+    """``value`` (bool, int, float, str or a list of them) as a TOML value; the one writer of
+    TOML values for :meth:`Ruleset.to_toml` and the OpenTafl reader."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     s = str(value)
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 

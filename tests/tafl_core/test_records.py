@@ -13,6 +13,7 @@ import pytest
 
 from tafl_core import Game, Move, Position, load_ruleset
 from tafl_core.bridge import Dispatcher
+from tafl_core.opentafl import to_opentafl
 from tafl_core.records import MAX_RECORD_CHARS, RecordError, export_record, import_record
 
 from .helpers import REPO
@@ -102,7 +103,7 @@ def test_opentafl_record_shape():
     lines = text.split("\n")
     assert lines[:3] == ["[variant:Brandubh]", "[date:2026.01.31]", "[result:?]"]
     # the rules tag is the last tag (spec: "The rules tag must always be the final tag"), then a blank line
-    assert lines[3] == "[rules:" + rs.to_opentafl() + "]" and lines[4] == ""
+    assert lines[3] == "[rules:" + to_opentafl(rs) + "]" and lines[4] == ""
     assert lines[5:] == ["1. d1-b1 d3-c3", "2. b1-b2", ""]
     assert export_record(g, "text") == "d1-b1 d3-c3\nb1-b2\n"
 
