@@ -33,6 +33,10 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "berserk": ("off", "capture", "capture_or_escape"),
 }
 _BOOLS = ("throne", "shieldwall_flank", "exit_fort", "encirclement", "berserk_compulsory")
+#: Allowed values of repetition_count (whole numbers).
+REPETITION_COUNTS = (2, 3, 4)
+#: Named values of corners (besides a list of squares).
+CORNER_NAMES = ("none", "single", "2x2")
 _BASE_KEYS = ("first_mover", "escape", "king_armed", "king_capture", "throne", "corners", "camps",
               "shieldwall", "shieldwall_flank", "exit_fort", "encirclement", "repetition",
               "repetition_count", "no_moves")
@@ -88,11 +92,11 @@ def _valid_value(key: str, value: Any, size: int) -> str | None:
             return ("must be true: every ruleset takes a piece enclosed between two enemies (custodial "
                     "capture); the key only names the section that says so")
     elif key == "repetition_count":
-        if type(value) is not int or value not in (2, 3, 4):  # not 3.0, not true
+        if type(value) is not int or value not in REPETITION_COUNTS:  # not 3.0, not true
             return "must be the whole number 2 (first repeat), 3 (third occurrence) or 4 (fourth occurrence)"
     elif key == "corners":
         if isinstance(value, str):
-            if value not in ("none", "single", "2x2"):
+            if value not in CORNER_NAMES:
                 return f"'{value}' is not one of none, single, 2x2 or a list of squares"
         elif isinstance(value, tuple):
             return _valid_squares(value, size)
@@ -134,4 +138,30 @@ def _required_keys(rules_values: dict[str, Any], kinds: set[str]) -> list[str]:
     return keys
 
 
-__all__ = ["HISTORICITY", "SPECIAL_KINDS", "OPTIONAL_DEFAULTS", "ALL_RULE_KEYS", "RENAMED_KEYS", "corner_squares"]
+#: Read-only views of the schema for generators (build_tools.schema writes the JSON Schema of
+#: rules.toml from them): enum keys and their values, boolean keys, the keys every ruleset has,
+#: the keys of each special square kind, of each special piece letter, and of berserk moves.
+ENUM_VALUES: dict[str, tuple[str, ...]] = _ENUMS
+BOOL_KEYS: tuple[str, ...] = _BOOLS
+BASE_KEYS: tuple[str, ...] = _BASE_KEYS
+SPECIAL_KEYS: dict[str, tuple[str, ...]] = _SPECIAL_KEYS
+PIECE_KEYS: dict[str, tuple[str, ...]] = _PIECE_KEYS
+BERSERK_KEYS: tuple[str, ...] = _BERSERK_KEYS
+
+
+def value_problem(key: str, value: Any, size: int) -> str | None:
+    """Why ``value`` is not a valid value of rule ``key`` on a ``size``×``size`` board, in
+    words (None when valid): the one check :mod:`tafl_core.ruleset` applies, for tools that
+    compare another description of the schema with it. Lists are given as tuples."""
+    return _valid_value(key, value, size)
+
+
+def required_keys(rules_values: dict[str, Any], kinds: set[str]) -> list[str]:
+    """The rule keys a ruleset must have, given some rule values (``throne``, ``corners``,
+    ``camps``, ``berserk``) and the piece kinds of its layout (``"commander"``, ``"knight"``…)."""
+    return _required_keys(rules_values, kinds)
+
+
+__all__ = ["HISTORICITY", "SPECIAL_KINDS", "OPTIONAL_DEFAULTS", "ALL_RULE_KEYS", "RENAMED_KEYS", "corner_squares",
+           "ENUM_VALUES", "BOOL_KEYS", "BASE_KEYS", "SPECIAL_KEYS", "PIECE_KEYS", "BERSERK_KEYS",
+           "REPETITION_COUNTS", "CORNER_NAMES", "value_problem", "required_keys"]
