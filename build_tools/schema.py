@@ -132,7 +132,7 @@ def _differences_schema() -> dict[str, Any]:
 
 
 def rules_schema() -> dict[str, Any]:
-    """The JSON Schema (draft-07, the newest Taplo reads) of a variant's ``rules.toml``."""
+    """The JSON Schema (draft-07, which Taplo and Even Better TOML read) of a variant's ``rules.toml``."""
     variant = {
         "type": "object",
         "properties": {
