@@ -4,7 +4,8 @@ Commands:
 
 - ``validate [--root DIR]`` — check the variant sources (:mod:`build_tools.validate`);
 - ``site`` — validate, then build the site (:mod:`build_tools.site_cmd`);
-- ``bench-site`` — time the site build (:mod:`build_tools.bench_site`).
+- ``bench-site`` — time the site build (:mod:`build_tools.bench_site`);
+- ``schema [--check]`` — write (or compare) the JSON Schema of rules.toml (:mod:`build_tools.schema`).
 
 A fault in the sources is reported as ``path:line: message`` (exit 1). Anything else that
 stops a command -- a file or folder that cannot be read or written, an input the tools cannot
@@ -23,6 +24,7 @@ commands:
   validate [--root DIR]   check the variant sources; faults as path:line: message, exit 1 on any
   site                    build the static site into site/ (runs validate first)
   bench-site              time the site build
+  schema [--check]        write docs/schema/rules.schema.json from tafl_core/rulekeys.py (--check: compare only)
 """
 
 
@@ -36,6 +38,11 @@ def _site(argv: list[str]) -> int:
     return main_site(argv)
 
 
+def _schema(argv: list[str]) -> int:
+    from build_tools.schema import main
+    return main(argv)
+
+
 def _bench_site(argv: list[str]) -> int:
     from build_tools.bench_site import main_bench_site
     return main_bench_site(argv)
@@ -46,6 +53,7 @@ COMMANDS = {
     "validate": _validate,
     "site": _site,
     "bench-site": _bench_site,
+    "schema": _schema,
 }
 # -----------------------------------------------------------------------------------------------
 

@@ -33,6 +33,10 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "berserk": ("off", "capture", "capture_or_escape"),
 }
 _BOOLS = ("throne", "shieldwall_flank", "exit_fort", "encirclement", "berserk_compulsory")
+#: Allowed values of repetition_count (whole numbers).
+REPETITION_COUNTS = (2, 3, 4)
+#: Named values of corners (besides a list of squares).
+CORNER_NAMES = ("none", "single", "2x2")
 #: Keys every rules.toml has.
 BASE_KEYS = ("first_mover", "escape", "king_armed", "king_capture", "throne", "corners", "camps",
               "shieldwall", "shieldwall_flank", "exit_fort", "encirclement", "repetition",
@@ -92,11 +96,11 @@ def valid_value(key: str, value: Any, size: int) -> str | None:
             return ("must be true: every ruleset takes a piece enclosed between two enemies (custodial "
                     "capture); the key only names the section that says so")
     elif key == "repetition_count":
-        if type(value) is not int or value not in (2, 3, 4):  # not 3.0, not true
+        if type(value) is not int or value not in REPETITION_COUNTS:  # not 3.0, not true
             return "must be the whole number 2 (first repeat), 3 (third occurrence) or 4 (fourth occurrence)"
     elif key == "corners":
         if isinstance(value, str):
-            if value not in ("none", "single", "2x2"):
+            if value not in CORNER_NAMES:
                 return f"'{value}' is not one of none, single, 2x2 or a list of squares"
         elif isinstance(value, tuple):
             return _valid_squares(value, size)
@@ -138,6 +142,15 @@ def required_keys(rules_values: dict[str, Any], kinds: set[str]) -> list[str]:
     return keys
 
 
+#: Read-only views of the schema for generators (build_tools.schema writes the JSON Schema of
+#: rules.toml from them): enum keys and their values, boolean keys, the keys of each special
+#: square kind.
+ENUM_VALUES: dict[str, tuple[str, ...]] = _ENUMS
+BOOL_KEYS: tuple[str, ...] = _BOOLS
+SPECIAL_KEYS: dict[str, tuple[str, ...]] = _SPECIAL_KEYS
+
+
 __all__ = ["HISTORICITY", "SPECIAL_KINDS", "OPTIONAL_DEFAULTS", "ALL_RULE_KEYS", "RENAMED_KEYS", "BASE_KEYS",
            "PIECE_KEYS", "ALL_PIECE_KEYS", "BERSERK_KEYS", "JUMP_KEYS", "ABSENT_VALUES", "corner_squares",
-           "valid_value", "required_keys"]
+           "valid_value", "required_keys", "ENUM_VALUES", "BOOL_KEYS", "SPECIAL_KEYS", "REPETITION_COUNTS",
+           "CORNER_NAMES"]

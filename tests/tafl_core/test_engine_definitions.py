@@ -30,8 +30,12 @@ KIND_LISTS = {k for k in ALL_RULE_KEYS if k.startswith(("throne_", "corner_", "c
 PARENTS = {"throne": "throne", "corner": "corners", "camp": "camps"}
 
 
+#: Board variants no compared engine defines (the file says where that was looked for).
+NOT_DEFINED = DEFINITIONS / "_not_defined_elsewhere.toml"
+
+
 def _definition_files() -> list[Path]:
-    return sorted(DEFINITIONS.glob("*.toml"))
+    return sorted(p for p in DEFINITIONS.glob("*.toml") if not p.name.startswith("_"))
 
 
 def _definitions() -> list[tuple[str, int, dict]]:
@@ -66,6 +70,20 @@ def test_definition_files_exist():
     """The data is there: at least the worked example (Brandubh against OpenTafl)."""
     assert (DEFINITIONS / "brandubh.toml").is_file()
     assert len(DEFS) >= 1
+
+
+def test_every_board_variant_is_compared_or_declared_undefined_elsewhere():
+    """Each variant with a board has a definitions file, or is listed in
+    _not_defined_elsewhere.toml with where it was looked for; never both."""
+    declared = tomllib.loads(NOT_DEFINED.read_text(encoding="utf-8"))
+    for slug, entry in declared.items():
+        assert isinstance(entry, dict) and str(entry.get("checked", "")).strip(), f"{slug}: say where it was looked for"
+    board = {p.parent.name for p in VARIANTS.glob("*/rules.toml")
+             if tomllib.loads(p.read_text(encoding="utf-8")).get("variant", {}).get("board", True) is not False}
+    files = {p.stem for p in _definition_files()}
+    assert not (files & set(declared)), f"both compared and declared undefined: {files & set(declared)}"
+    assert set(declared) <= board, f"not board variants: {set(declared) - board}"
+    assert board <= files | set(declared), f"neither compared nor declared: {sorted(board - files - set(declared))}"
 
 
 @pytest.mark.parametrize("item", DEFS, ids=_id)
