@@ -41,7 +41,7 @@ test: venv node test-js
 	$(PY) -m pytest -q
 
 # Two processes (pytest-xdist) where there are two cores, one test file per process at a time
-# (--dist loadfile: tests/tafl_core/test_reasons.py checks at its end what its own tests saw).
+# (--dist loadfile: a file's module-level data and fixtures are built once, in one process).
 test-fast: venv test-js
 	$(PY) -m pytest -q -m "not browser and not slow" -n auto --dist loadfile
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from build_tools.format import (BLOCK_CLOSE, BOM, CITATION, CLOSE, CODE, FACTS, KEY_RE, OPEN, ORIGINAL_OPEN,
+from build_tools.format import (BLOCK_CLOSE, BOM, CITATION, CODE, FACTS, KEY_RE, OPEN, ORIGINAL_OPEN, PROSE,
                                 REF_DEFINITION, RELATED_LINK, SOURCES, FenceScanner, atx_heading, blank_code_spans,
                                 section_heading, subsection_heading)
 
@@ -250,148 +250,183 @@ def parse_source_entry(content: str, line: int) -> SourceEntry:
 
 
 def parse_page(text: str, lang: str, path: Path) -> Page:
-    """Parse one page's markdown (``de.md`` / ``en.md``). Never raises for content faults."""
+    """Parse one page's markdown (``de.md`` / ``en.md``). Never raises for content faults: they
+    are ``problems`` of the page."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     page = Page(lang=lang, path=Path(path), text=text)
     lines = text.split("\n")
-    n = len(lines)
-    i = 0  # 0-based index of the next line to read
+    reader = _BodyReader(page)
+    for idx in range(_read_front_matter(page, lines), len(lines)):
+        reader.read(lines[idx], idx + 1)
+    reader.finish(len(lines))
+    return page
 
-    # Front matter: '---' / 'key: value' lines / '---'.
-    if lines and lines[0].strip() == "---":
-        close = next((j for j in range(1, n) if lines[j].strip() == "---"), None)
-        if close is None:
-            page.problems.append((1, "front matter opened with '---' is never closed"))
-            i = n
-        else:
-            for j in range(1, close):
-                raw = lines[j]
-                if not raw.strip() or raw.lstrip().startswith("#"):
-                    continue
-                m = re.match(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:\s?(.*)$", raw)
-                if not m:
-                    page.problems.append((j + 1, f"front matter line is not 'key: value': {raw.strip()!r}"))
-                    continue
-                key, value = m.group(1), _unquote(m.group(2))
-                if key in page.front_matter:
-                    page.problems.append((j + 1, f"front matter key '{key}' given twice (first at line {page.front_matter[key][1]})"))
-                    continue
-                page.front_matter[key] = (value, j + 1)
-            i = close + 1
-    else:
+
+def _read_front_matter(page: Page, lines: list[str]) -> int:
+    """Read the front matter (``---`` / ``key: value`` lines / ``---``) into ``page``; returns
+    the index of the first line after it (the whole page when it is never closed)."""
+    if not lines or lines[0].strip() != "---":
         page.problems.append((1, "page does not start with front matter ('---', 'title: …', 'lead: …', '---')"))
+        return 0
+    close = next((j for j in range(1, len(lines)) if lines[j].strip() == "---"), None)
+    if close is None:
+        page.problems.append((1, "front matter opened with '---' is never closed"))
+        return len(lines)
+    for j in range(1, close):
+        raw = lines[j]
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        m = re.match(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:\s?(.*)$", raw)
+        if not m:
+            page.problems.append((j + 1, f"front matter line is not 'key: value': {raw.strip()!r}"))
+            continue
+        key, value = m.group(1), _unquote(m.group(2))
+        if key in page.front_matter:
+            page.problems.append((j + 1, f"front matter key '{key}' given twice (first at line {page.front_matter[key][1]})"))
+            continue
+        page.front_matter[key] = (value, j + 1)
     page.title = page.front_matter.get("title", (None, 0))[0]
     page.lead = page.front_matter.get("lead", (None, 0))[0]
+    return close + 1
 
-    fences = FenceScanner()
-    fence_text: list[str] = []
-    original: tuple[str, int, list[str]] | None = None  # (lang, line, text lines)
-    current: Section | None = None
-    body: list[str] = []
-    section_no: int | None = None
-    in_facts = False  # inside the facts table (the first table of section 1)
-    # The text of each section-9 entry, continuation lines included, and its line; parsed once
-    # at the end (parsing the joined text after every continuation line was quadratic).
-    entries: list[tuple[list[str], int]] = []
-    in_entry = False
 
-    def close_section(end: int) -> None:
-        nonlocal body
-        if current is not None:
-            current.body = "\n".join(body)
-            current.end_line = end
-        body = []
+class _BodyReader:
+    """Reads a page's body line by line into its :class:`Page`: the ``##`` sections and their
+    ``###`` subsections, fenced code (diagrams), the ``/// original`` block, the facts table
+    (the first table of section 1), the source entries of section 9, citations and related
+    links. A fenced or original-text line is no heading, table row or entry."""
 
-    for idx in range(i, n):
-        line = lines[idx]
-        ln = idx + 1
-        fence = fences.fence
-        kind = fences.read(line, ln)
-        if kind in (CODE, CLOSE):
-            body.append(line)
-            if kind == CLOSE:
-                if fence.info == "diagram":
-                    page.diagrams.append(Diagram("\n".join(fence_text), fence.line + 1, section_no, original is not None))
-            else:
-                fence_text.append(line)
-            if original is not None:
-                original[2].append(line)
-            continue
-        if kind == OPEN:
-            fence_text = []
-            body.append(line)
-            if original is not None:
-                original[2].append(line)
-            in_facts = False
-            continue
-        if original is not None:
-            body.append(line)
-            if BLOCK_CLOSE.match(line):
-                o = Original(original[0], "\n".join(original[2]), original[1])
-                page.originals.append(o)
-                if page.original is None:
-                    page.original = o
-                    page.original_section = section_no
-                original = None
-            else:
-                original[2].append(line)
-            continue
-        om = ORIGINAL_OPEN.match(line)
-        if om:
-            original = (om.group(1), ln, [])
-            body.append(line)
-            in_facts = False
-            continue
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.fences = FenceScanner()
+        self.fence_text: list[str] = []
+        self.original: tuple[str, int, list[str]] | None = None   # (lang, line, text lines)
+        self.current: Section | None = None
+        self.body: list[str] = []
+        self.section_no: int | None = None
+        self.in_facts = False       # inside the facts table
+        # The text of each section-9 entry, continuation lines included, and its line; parsed
+        # once at the end (parsing the joined text after every continuation line was quadratic).
+        self.entries: list[tuple[list[str], int]] = []
+        self.in_entry = False
+
+    def read(self, line: str, ln: int) -> None:
+        """Read line number ``ln``."""
+        if self._code(line, ln) or self._original(line, ln):
+            return
         heading = atx_heading(line)
         if heading is not None and heading[0] == 2:
-            close_section(ln - 1)
-            number, title = section_heading(heading[1]) or (None, heading[1])
-            current = Section(number, title, ln, "", ln, heading[1])
-            page.sections.append(current)
-            section_no = number
-            in_facts = False
-            in_entry = False
-            continue
-        body.append(line)
-        if heading is not None and heading[0] == 3 and current is not None:
-            current.subsections.append(Subsection(*(subsection_heading(heading[1]) or (None, heading[1])), ln))
-        # Facts table: the first table of section 1.
-        if section_no == FACTS and (in_facts or page.facts_line is None):
-            if _TABLE_ROW.match(line):
-                if not in_facts:
-                    in_facts = True
-                    page.facts_line = ln
-                if not _TABLE_SEP.match(line):
-                    cells = _split_cells(line)
-                    key = _strip_emphasis(cells[0]) if cells else ""
-                    value = cells[1] if len(cells) > 1 else ""
-                    page.facts.append(Fact(key, value, ln))
-            else:
-                in_facts = False
-        # Section 9: the source list.
-        prose = line
-        if section_no == SOURCES:
-            li = _LIST_ITEM.match(line)
-            if li:
-                entries.append(([li.group(1).strip()], ln))
-                in_entry = True
-                prose = _ENTRY_PREFIX.sub("", line)
-            elif in_entry and line.strip() and line.startswith((" ", "\t")):
-                # An indented continuation line of the previous entry.
-                entries[-1][0].append(line.strip())
-            else:
-                in_entry = False
-        page.citations.extend(citations_in(prose, ln))
-        page.related.extend(related_in(line, ln))
+            self._section(heading[1], ln)
+            return
+        self.body.append(line)
+        if heading is not None and heading[0] == 3 and self.current is not None:
+            self.current.subsections.append(Subsection(*(subsection_heading(heading[1]) or (None, heading[1])), ln))
+        self._facts_row(line, ln)
+        prose = self._source_entry(line, ln)
+        self.page.citations.extend(citations_in(prose, ln))
+        self.page.related.extend(related_in(line, ln))
 
-    close_section(n)
-    page.sources = [parse_source_entry(" ".join(parts), line) for parts, line in entries]
-    if fences.fence is not None:
-        fence = fences.fence
-        page.problems.append((fence.line, f"code block opened with '{fence.char * fence.length}' is never closed"))
-    if original is not None:
-        page.problems.append((original[1], "'/// original' block is never closed with '///'"))
-    return page
+    def finish(self, n: int) -> None:
+        """After the last line (``n`` lines): close the last section, parse the source entries
+        and note a fence or block left open."""
+        self._close_section(n)
+        page = self.page
+        page.sources = [parse_source_entry(" ".join(parts), line) for parts, line in self.entries]
+        fence = self.fences.fence
+        if fence is not None:
+            page.problems.append((fence.line, f"code block opened with '{fence.char * fence.length}' is never closed"))
+        if self.original is not None:
+            page.problems.append((self.original[1], "'/// original' block is never closed with '///'"))
+
+    def _code(self, line: str, ln: int) -> bool:
+        """Take a line of fenced code (fences included); a closed ``diagram`` fence becomes a
+        :class:`Diagram`. False for a line outside code."""
+        fence = self.fences.fence
+        kind = self.fences.read(line, ln)
+        if kind == PROSE:
+            return False
+        self.body.append(line)
+        if self.original is not None:
+            self.original[2].append(line)
+        if kind == OPEN:
+            self.fence_text = []
+            self.in_facts = False
+        elif kind == CODE:
+            self.fence_text.append(line)
+        elif fence.info == "diagram":
+            self.page.diagrams.append(Diagram("\n".join(self.fence_text), fence.line + 1, self.section_no,
+                                              self.original is not None))
+        return True
+
+    def _original(self, line: str, ln: int) -> bool:
+        """Take a line that opens, continues or closes the ``/// original`` block; the first
+        block is the page's ``original``. False for any other line."""
+        page = self.page
+        if self.original is None:
+            om = ORIGINAL_OPEN.match(line)
+            if not om:
+                return False
+            self.original = (om.group(1), ln, [])
+            self.in_facts = False
+        elif BLOCK_CLOSE.match(line):
+            o = Original(self.original[0], "\n".join(self.original[2]), self.original[1])
+            page.originals.append(o)
+            if page.original is None:
+                page.original = o
+                page.original_section = self.section_no
+            self.original = None
+        else:
+            self.original[2].append(line)
+        self.body.append(line)
+        return True
+
+    def _section(self, text: str, ln: int) -> None:
+        """A ``##`` heading with ``text`` on line ``ln`` starts a section."""
+        self._close_section(ln - 1)
+        number, title = section_heading(text) or (None, text)
+        self.current = Section(number, title, ln, "", ln, text)
+        self.page.sections.append(self.current)
+        self.section_no = number
+        self.in_facts = self.in_entry = False
+
+    def _close_section(self, end: int) -> None:
+        if self.current is not None:
+            self.current.body = "\n".join(self.body)
+            self.current.end_line = end
+        self.body = []
+
+    def _facts_row(self, line: str, ln: int) -> None:
+        """A row of the facts table: the first table of section 1."""
+        page = self.page
+        if self.section_no != FACTS or not (self.in_facts or page.facts_line is None):
+            return
+        if not _TABLE_ROW.match(line):
+            self.in_facts = False
+            return
+        if not self.in_facts:
+            self.in_facts = True
+            page.facts_line = ln
+        if not _TABLE_SEP.match(line):
+            cells = _split_cells(line)
+            key = _strip_emphasis(cells[0]) if cells else ""
+            value = cells[1] if len(cells) > 1 else ""
+            page.facts.append(Fact(key, value, ln))
+
+    def _source_entry(self, line: str, ln: int) -> str:
+        """A list item of section 9 starts a source entry, an indented line continues it;
+        returns the line's prose for citations (an entry's own ``[key]`` is none)."""
+        if self.section_no != SOURCES:
+            return line
+        li = _LIST_ITEM.match(line)
+        if li:
+            self.entries.append(([li.group(1).strip()], ln))
+            self.in_entry = True
+            return _ENTRY_PREFIX.sub("", line)
+        if self.in_entry and line.strip() and line.startswith((" ", "\t")):
+            self.entries[-1][0].append(line.strip())      # an indented continuation line
+        else:
+            self.in_entry = False
+        return line
 
 
 def load_page(path: Path, lang: str) -> Page:

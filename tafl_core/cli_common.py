@@ -1,4 +1,4 @@
-"""What the command's modules share (:mod:`tafl_core.cli` with ``play``, ``moves``, ``bench`` and
+"""What the command line's modules share (:mod:`tafl_core.cli` with ``play``, ``moves``, ``bench`` and
 :mod:`tafl_core.cli_search` with ``best``, ``match``, ``bench-search``): the exit codes, the
 handling of stream faults (:func:`run_cli`), :class:`UsageError` for malformed input, the argument
 parser, and reading ``--variant`` and ``--position`` into a game (:func:`setup`).
@@ -130,7 +130,7 @@ def add_game_arguments(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--to-move", choices=("attackers", "defenders"))
 
 
-# -- the streams --------------------------------------------------------------
+# -- the streams ----------------------------------------------------------------------------------
 
 def run_cli(body: Callable[[], int]) -> int:
     """Run a command-line body and turn every stream fault into its documented exit code.

@@ -165,94 +165,17 @@ class Ruleset:
                 or a broken layout; the error names the file and line.
         """
         where = path or "rules.toml"
-        limits.check_rules_text(text, where)  # limits: size, nesting depth, digits (before tomllib)
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            m = re.search(r"line (\d+)", str(exc))
-            raise RulesFileError(f"TOML syntax: {exc}", where, int(m.group(1)) if m else None) from None
-        except (RecursionError, ValueError) as exc:  # limits: a fallback; check_rules_text prevents these
-            raise RulesFileError(f"TOML the parser cannot read ({type(exc).__name__})", where) from None
+        data = _parse_toml(text, where)
         lines = _TableLines(text)
-        for top in data:
-            # [[differences]] (the engines' readings the page names) is the site's, not the engine's.
-            if top not in ("variant", "layout", "rules", "differences"):
-                raise RulesFileError(f"unknown table [{top}] (expected [variant], [layout], [rules.*], [[differences]])", where, lines.table(top))
-        for table in ("variant", "layout", "rules"):
-            if table in data and not isinstance(data[table], dict):
-                raise RulesFileError(f"[{table}] must be a table", where, lines.table(table) or lines.assignment(table))
-        variant = data.get("variant", {})
-        for table, known in (("variant", _VARIANT_FIELDS), ("layout", _LAYOUT_FIELDS)):
-            for key in data.get(table, {}):
-                if key not in known:
-                    raise RulesFileError(f"[{table}]: unknown key '{key}' (expected {', '.join(known)}; rules go in [rules.<key>] tables)",
-                                         where, lines.key(table, key) or lines.table(table))
-        name = variant.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise RulesFileError("[variant] needs a name", where, lines.table("variant"))
-        historicity = variant.get("historicity", "modern")
-        if historicity not in HISTORICITY:
-            raise RulesFileError(f"historicity '{historicity}' is not one of {', '.join(HISTORICITY)}", where, lines.key("variant", "historicity"))
-        if variant.get("board") is False:
-            raise RulesFileError("this variant has no board (board = false): no source gives its layout or rules",
-                                 where, lines.key("variant", "board"))
-        layout_tbl = data.get("layout")
-        if not isinstance(layout_tbl, dict) or not isinstance(layout_tbl.get("diagram"), str):
-            raise RulesFileError("[layout] needs a diagram (the ASCII start position)", where, lines.table("layout"))
-        if "origin" in layout_tbl and not isinstance(layout_tbl["origin"], str):
-            raise RulesFileError("[layout] origin must be text (where the layout comes from)", where,
-                                 lines.key("layout", "origin") or lines.table("layout"))
-        diagram = layout_tbl["diagram"]
-        diagram_line = lines.key("layout", "diagram") or 0
-        # A TOML multi-line string drops the newline right after the opening quotes.
-        first = diagram_line + 1 if diagram_line and text.splitlines()[diagram_line - 1].rstrip().endswith('"""') else diagram_line
-        try:
-            layout = parse_diagram(diagram, where, first or 1)
-            check_kings(layout, where, first or None, first or None)
-        except PositionError as exc:
-            raise RulesFileError(exc.message, exc.path, exc.line) from None
-        # (the board size, 7 to 25, is parse_diagram's check: squares.MIN_SIZE/MAX_SIZE)
+        _check_tables(data, lines, where)
+        name, historicity = _read_variant(data.get("variant", {}), lines, where)
+        layout, origin, first = _read_layout(data.get("layout"), text, lines, where)
         raw_rules = data.get("rules")
         if not isinstance(raw_rules, dict):
             raise RulesFileError("no [rules.*] tables", where, None)
-        rules: dict[str, Rule] = {}
-        for key, tbl in raw_rules.items():
-            line = lines.table(f"rules.{key}")
-            if key in RENAMED_KEYS:
-                raise RulesFileError(f"rule '{key}' is now called '{RENAMED_KEYS[key]}': rename [rules.{key}] to "
-                                     f"[rules.{RENAMED_KEYS[key]}]", where, line)
-            if key not in ALL_RULE_KEYS:
-                close = difflib.get_close_matches(key, ALL_RULE_KEYS, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                raise RulesFileError(f"unknown rule '{key}'{hint}", where, line)
-            if not isinstance(tbl, dict) or "value" not in tbl:
-                raise RulesFileError(f"rule '{key}' needs a value", where, line)
-            extra = set(tbl) - {"value", "ref", "assumed", "note", "alternative"}
-            if extra:
-                raise RulesFileError(f"rule '{key}': unknown field '{sorted(extra)[0]}'", where, line)
-            assumed = tbl.get("assumed", False)
-            if not isinstance(assumed, bool):
-                raise RulesFileError(f"rule '{key}': assumed must be true or false", where, line)
-            ref = tbl.get("ref")
-            note = tbl.get("note", {})
-            if assumed:
-                if ref is not None:
-                    raise RulesFileError(f"rule '{key}' is assumed and cannot also have a ref", where, line)
-                if not isinstance(note, dict) or not all(isinstance(note.get(lang), str) and note[lang].strip() for lang in ("de", "en")):
-                    raise RulesFileError(f"assumed rule '{key}' needs note.de and note.en", where, line)
-            else:
-                if not isinstance(ref, str) or not re.fullmatch(r"\d+(\.\d+)*", ref, re.ASCII):
-                    raise RulesFileError(f"rule '{key}' is neither stated (ref = \"<section>\", e.g. \"5.1\") nor marked assumed = true", where, line)
-                if "alternative" in tbl:
-                    raise RulesFileError(f"rule '{key}' is stated by the source; only assumed rules have an alternative", where, line)
-                if "note" in tbl:
-                    raise RulesFileError(f"rule '{key}' is stated by the source; only assumed rules have a note", where, line)
-            if "alternative" in tbl and _freeze_alt(tbl["alternative"]) == _freeze(tbl["value"]):
-                raise RulesFileError(f"rule '{key}': the alternative is the same as the value", where, line)
-            rules[key] = Rule(key, _freeze(tbl["value"]), assumed, ref, dict(note) if isinstance(note, dict) else {},
-                              _freeze_alt(tbl.get("alternative")), line or 0)
-        out = cls(name=name.strip(), size=layout.size, layout=layout, rules=rules, historicity=historicity,
-                  layout_origin=str(layout_tbl.get("origin", "")), diagram_line=first, path=path, text=text)
+        rules = {key: _read_rule(key, tbl, lines.table(f"rules.{key}"), where) for key, tbl in raw_rules.items()}
+        out = cls(name=name, size=layout.size, layout=layout, rules=rules, historicity=historicity,
+                  layout_origin=origin, diagram_line=first, path=path, text=text)
         _check_values(out, where, strict_presence=True)
         _check_layout_squares(out, where)
         _check_king_start(out, where)
@@ -314,6 +237,110 @@ _LAYOUT_FIELDS = ("origin", "diagram")
 def _layout_kinds(layout: Position) -> set[str]:
     return set(layout.pieces.values())
 
+
+
+# -- reading a rules.toml (Ruleset.from_toml) --------------------------------------------------
+
+def _parse_toml(text: str, where: str) -> dict:
+    """The TOML of a rules file, its bounds checked first (limits: size, nesting depth, digits)."""
+    limits.check_rules_text(text, where)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        raise RulesFileError(f"TOML syntax: {exc}", where, int(m.group(1)) if m else None) from None
+    except (RecursionError, ValueError) as exc:  # limits: a fallback; check_rules_text prevents these
+        raise RulesFileError(f"TOML the parser cannot read ({type(exc).__name__})", where) from None
+
+
+def _check_tables(data: dict, lines: "_TableLines", where: str) -> None:
+    """Only the tables ``[variant]``, ``[layout]``, ``[rules.*]``, each a table, and only the
+    known keys in the first two."""
+    for top in data:
+        # [[differences]] (the engines' readings the page names) is the site's, not the engine's.
+        if top not in ("variant", "layout", "rules", "differences"):
+            raise RulesFileError(f"unknown table [{top}] (expected [variant], [layout], [rules.*], [[differences]])", where, lines.table(top))
+    for table in ("variant", "layout", "rules"):
+        if table in data and not isinstance(data[table], dict):
+            raise RulesFileError(f"[{table}] must be a table", where, lines.table(table) or lines.assignment(table))
+    for table, known in (("variant", _VARIANT_FIELDS), ("layout", _LAYOUT_FIELDS)):
+        for key in data.get(table, {}):
+            if key not in known:
+                raise RulesFileError(f"[{table}]: unknown key '{key}' (expected {', '.join(known)}; rules go in [rules.<key>] tables)",
+                                     where, lines.key(table, key) or lines.table(table))
+
+
+def _read_variant(variant: dict, lines: "_TableLines", where: str) -> tuple[str, str]:
+    """``(name, historicity)`` of the ``[variant]`` table; a variant with ``board = false`` has
+    no rules file the engine reads."""
+    name = variant.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RulesFileError("[variant] needs a name", where, lines.table("variant"))
+    historicity = variant.get("historicity", "modern")
+    if historicity not in HISTORICITY:
+        raise RulesFileError(f"historicity '{historicity}' is not one of {', '.join(HISTORICITY)}", where, lines.key("variant", "historicity"))
+    if variant.get("board") is False:
+        raise RulesFileError("this variant has no board (board = false): no source gives its layout or rules",
+                             where, lines.key("variant", "board"))
+    return name.strip(), historicity
+
+
+def _read_layout(layout_tbl: Any, text: str, lines: "_TableLines", where: str) -> tuple[Position, str, int]:
+    """``(layout, origin, line of the diagram's first rank)`` of the ``[layout]`` table (the
+    board size, 7 to 25, is parse_diagram's check: squares.MIN_SIZE/MAX_SIZE)."""
+    if not isinstance(layout_tbl, dict) or not isinstance(layout_tbl.get("diagram"), str):
+        raise RulesFileError("[layout] needs a diagram (the ASCII start position)", where, lines.table("layout"))
+    if "origin" in layout_tbl and not isinstance(layout_tbl["origin"], str):
+        raise RulesFileError("[layout] origin must be text (where the layout comes from)", where,
+                             lines.key("layout", "origin") or lines.table("layout"))
+    diagram_line = lines.key("layout", "diagram") or 0
+    # A TOML multi-line string drops the newline right after the opening quotes.
+    first = diagram_line + 1 if diagram_line and text.splitlines()[diagram_line - 1].rstrip().endswith('"""') else diagram_line
+    try:
+        layout = parse_diagram(layout_tbl["diagram"], where, first or 1)
+        check_kings(layout, where, first or None, first or None)
+    except PositionError as exc:
+        raise RulesFileError(exc.message, exc.path, exc.line) from None
+    return layout, str(layout_tbl.get("origin", "")), first
+
+
+def _read_rule(key: str, tbl: Any, line: int | None, where: str) -> Rule:
+    """The rule ``[rules.<key>]`` (at ``line``): a known key with a value, stated by the source
+    (``ref``) or assumed with notes in both languages (and perhaps an ``alternative``). Its
+    value is checked later, against the whole ruleset (:func:`_check_values`)."""
+    if key in RENAMED_KEYS:
+        raise RulesFileError(f"rule '{key}' is now called '{RENAMED_KEYS[key]}': rename [rules.{key}] to "
+                             f"[rules.{RENAMED_KEYS[key]}]", where, line)
+    if key not in ALL_RULE_KEYS:
+        close = difflib.get_close_matches(key, ALL_RULE_KEYS, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise RulesFileError(f"unknown rule '{key}'{hint}", where, line)
+    if not isinstance(tbl, dict) or "value" not in tbl:
+        raise RulesFileError(f"rule '{key}' needs a value", where, line)
+    extra = set(tbl) - {"value", "ref", "assumed", "note", "alternative"}
+    if extra:
+        raise RulesFileError(f"rule '{key}': unknown field '{sorted(extra)[0]}'", where, line)
+    assumed = tbl.get("assumed", False)
+    if not isinstance(assumed, bool):
+        raise RulesFileError(f"rule '{key}': assumed must be true or false", where, line)
+    ref = tbl.get("ref")
+    note = tbl.get("note", {})
+    if assumed:
+        if ref is not None:
+            raise RulesFileError(f"rule '{key}' is assumed and cannot also have a ref", where, line)
+        if not isinstance(note, dict) or not all(isinstance(note.get(lang), str) and note[lang].strip() for lang in ("de", "en")):
+            raise RulesFileError(f"assumed rule '{key}' needs note.de and note.en", where, line)
+    else:
+        if not isinstance(ref, str) or not re.fullmatch(r"\d+(\.\d+)*", ref, re.ASCII):
+            raise RulesFileError(f"rule '{key}' is neither stated (ref = \"<section>\", e.g. \"5.1\") nor marked assumed = true", where, line)
+        if "alternative" in tbl:
+            raise RulesFileError(f"rule '{key}' is stated by the source; only assumed rules have an alternative", where, line)
+        if "note" in tbl:
+            raise RulesFileError(f"rule '{key}' is stated by the source; only assumed rules have a note", where, line)
+    if "alternative" in tbl and _freeze_alt(tbl["alternative"]) == _freeze(tbl["value"]):
+        raise RulesFileError(f"rule '{key}': the alternative is the same as the value", where, line)
+    return Rule(key, _freeze(tbl["value"]), assumed, ref, dict(note) if isinstance(note, dict) else {},
+                _freeze_alt(tbl.get("alternative")), line or 0)
 
 def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_error: bool = True) -> None:
     values = {k: r.value for k, r in rs.rules.items()}

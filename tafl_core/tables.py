@@ -42,30 +42,47 @@ class Tables:
     """Per-ruleset lookup tables (built once per ruleset; the hot loops only index them)."""
 
     def __init__(self, rs: Ruleset):
-        n = self.n = rs.size
-        n2 = n * n
-        v = rs.value
-        self.kind = kind = [NORMAL] * n2
+        self.n = rs.size
+        self._square_kinds(rs)
+        self._movement(rs.value)
+        self._hostility(rs.value)
+        self._geometry()
+        escape = bytearray(self.n * self.n)
+        for s in rs.escape_squares():
+            escape[s] = 1
+        self.escape = bytes(escape)
+        self._rule_values(rs)
+        self._zobrist()
+        self.within_cache: dict[tuple[int, int], bytes] = {}   # see stop_from_special
+        self.slide_cache: dict[int, list] = {}                  # see slides()
+
+    def _square_kinds(self, rs: Ruleset) -> None:
+        """``kind`` per square (NORMAL, THRONE, CORNER, CAMP), ``throne`` (-1 without) and
+        ``corners``."""
+        n = self.n
+        self.kind = kind = [NORMAL] * (n * n)
         throne = rs.throne_square()
         self.throne = -1 if throne is None else throne
         if self.throne >= 0:
             kind[self.throne] = THRONE
-        self.corners = corner_squares(v("corners"), n)
+        self.corners = corner_squares(rs.value("corners"), n)
         for s in self.corners:
             kind[s] = CORNER
-        for s in v("camps"):
+        for s in rs.value("camps"):
             kind[parse_square(s, n)] = CAMP
-        # stop/pass tables per piece code: 1 allowed, 0 not
-        self.stop = {}
-        self.stop_within = {}
-        self.passable = {}
+
+    def _movement(self, v) -> None:
+        """Per piece code and square, 1 where the piece may: ``stop`` (arriving from outside the
+        special square's kind: ``<kind>_stop`` and ``<kind>_reenter``), ``stop_within`` (moving
+        within it: ``<kind>_stop``), ``passable`` (``<kind>_pass``). A commander follows the
+        attackers' lists, a knight the defenders'."""
+        n2 = self.n * self.n
+        self.stop, self.stop_within, self.passable = {}, {}, {}
         for code, kname in CODE_KIND.items():
-            stop = bytearray(n2)
-            within = bytearray(n2)
-            pas = bytearray(n2)
-            kname = SOLDIER_OF[kname]   # a commander follows the attackers' lists, a knight the defenders'
+            stop, within, pas = bytearray(n2), bytearray(n2), bytearray(n2)
+            kname = SOLDIER_OF[kname]
             for s in range(n2):
-                k = kind[s]
+                k = self.kind[s]
                 if k == NORMAL:
                     stop[s] = within[s] = pas[s] = 1
                     continue
@@ -75,13 +92,18 @@ class Tables:
                 within[s] = 1 if may_stop else 0
                 pas[s] = 1 if kname in v(f"{p}_pass") else 0
             self.stop[code], self.stop_within[code], self.passable[code] = bytes(stop), bytes(within), bytes(pas)
-        # hostility of special squares to each victim code: 0 no, 1 always, 2 only while empty
+
+    def _hostility(self, v) -> None:
+        """``hostile[code][square]``: how a special square is hostile to the piece ``code``
+        standing next to it: 0 not, 1 always (``<kind>_hostile``), 2 only while empty
+        (``<kind>_hostile_empty``)."""
+        n2 = self.n * self.n
         self.hostile = {}
         for code, kname in CODE_KIND.items():
             kname = SOLDIER_OF[kname]
             h = bytearray(n2)
             for s in range(n2):
-                k = kind[s]
+                k = self.kind[s]
                 if k == NORMAL:
                     continue
                 p = SPECIAL_NAME[k]
@@ -90,10 +112,15 @@ class Tables:
                 elif kname in v(f"{p}_hostile_empty"):
                     h[s] = 2
             self.hostile[code] = bytes(h)
-        # rays: per square, 4 tuples of squares outward (N, S, E, W)
+
+    def _geometry(self) -> None:
+        """Per square: ``rays`` (4 tuples of squares outward: N, S, E, W), ``nbrs`` ((neighbour,
+        the square beyond it or -1, direction index) triples), ``step`` (the neighbour per
+        direction or -1), ``adj`` (the neighbours) and ``edge`` (1 on the board's edge)."""
+        n = self.n
         self.rays = []
-        self.nbrs = []  # per square: tuple of (neighbour, beyond or -1, direction index)
-        for s in range(n2):
+        self.nbrs = []
+        for s in range(n * n):
             r, f = divmod(s, n)
             rays = []
             for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1)):
@@ -108,11 +135,12 @@ class Tables:
             self.nbrs.append(tuple((ray[0], ray[1] if len(ray) > 1 else -1, d) for d, ray in enumerate(rays) if ray))
         self.step = [tuple(ray[0] if ray else -1 for ray in rays) for rays in self.rays]
         self.adj = [tuple(s2 for s2 in st if s2 >= 0) for st in self.step]
-        self.edge = bytes(1 if (s // n in (0, n - 1) or s % n in (0, n - 1)) else 0 for s in range(n2))
-        escape = bytearray(n2)
-        for s in rs.escape_squares():
-            escape[s] = 1
-        self.escape = bytes(escape)
+        self.edge = bytes(1 if (s // n in (0, n - 1) or s % n in (0, n - 1)) else 0 for s in range(n * n))
+
+    def _rule_values(self, rs: Ruleset) -> None:
+        """The rule values the hot loops read, as attributes; jumps per piece code (JUMP_*),
+        the commanders' king capture, berserk turns, one-step pieces, the piece codes allowed."""
+        v = rs.value
         armed = v("king_armed")
         self.king_hammer = armed in ("yes", "hammer")
         self.king_anvil = armed in ("yes", "anvil")
@@ -124,7 +152,6 @@ class Tables:
         self.repetition = v("repetition")
         self.repetition_count = v("repetition_count")
         self.no_moves = v("no_moves")
-        # jumps per piece code (JUMP_*), commanders' king capture, berserk turns
         self.jump = (JUMP_NONE, JUMP_NONE, JUMP_NONE, _JUMP_CODE[v("king_jump")],
                      _JUMP_CODE[v("commander_jump")], _JUMP_CODE[v("knight_jump")])
         self.any_jump = any(self.jump)
@@ -139,14 +166,16 @@ class Tables:
             self.allowed_codes.add(CMD)
         if "knight_jump" in rs.rules:
             self.allowed_codes.add(KNT)
-        rng = random.Random(ZOBRIST_SEED + n)
+
+    def _zobrist(self) -> None:
+        """Zobrist keys per piece code and square (``zobrist``) and for the side to move
+        (``z_side``), from a generator seeded by the board size."""
+        n2 = self.n * self.n
+        rng = random.Random(ZOBRIST_SEED + self.n)
         # codes 1..3 draw their keys first, so hashes of games without special pieces stay as they were
         self.zobrist = [[0] * n2] + [[rng.getrandbits(64) for _ in range(n2)] for _ in range(3)]
-        self.within_cache: dict[tuple[int, int], bytes] = {}   # see stop_from_special
-        self.slide_cache: dict[int, list] = {}                  # see slides()
         self.z_side = rng.getrandbits(64)
         self.zobrist += [[rng.getrandbits(64) for _ in range(n2)] for _ in range(2)]
-
 
     def slides(self, code: int) -> list:
         """The sliding moves of piece ``code`` from each ordinary square, precomputed for the

@@ -1,7 +1,7 @@
 // Hostile input to the board's new modules without a browser: kept values (keep.js), first
 // moves looked up in the build's table (firstmove.js) and the size check of a record
-// (records.js). Each is ignored or refused, never thrown; the engine-side cases are
-// tests/tafl_core/test_breaker_records.py and test_breaker_bridge.py.
+// (records.js). Each is ignored or refused, never thrown; the engine-side cases are in
+// tests/tafl_core/test_records.py and test_bridge.py.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,9 +1,10 @@
-"""The finds of hostile-input round 2 (issue 16) as fixed examples, each through the real
-command line (``python -m tafl_core`` in a subprocess): 9 calls that ended in a Python traceback
-(exit 1), plus the ones the fuzz suite found next to them. Each must end in one line on
-standard error naming what and where, and the documented exit (README.md, "Command line"):
-2 for malformed input and for output that cannot be written, 1 (quiet) when the reader of the
-output went away."""
+"""Hostile input to the command line as fixed examples, each through the real command line
+(``python -m tafl_core`` in a subprocess): binary and deeply nested rules files, 5,000-digit
+labels and numbers, closed or full standard streams, output encodings that cannot write the
+text, arguments that are not UTF-8, overlong moves. Each must end in one line on standard error
+naming what and where, and the documented exit (README.md, "Command line"): 2 for malformed
+input and for output that cannot be written, 1 (quiet) when the reader of the output went
+away; never a traceback."""
 
 from __future__ import annotations
 
@@ -57,9 +58,9 @@ def line_of(text: str, needle: str) -> int:
     return next(i for i, line in enumerate(text.split("\n"), start=1) if needle in line)
 
 
-# -- the 9 calls of the issue -------------------------------------------------------------------
+# -- rules files, positions and streams that once ended in a traceback ---------------------------
 
-def test_find_1_binary_rules_file(tmp_path):
+def test_binary_rules_file(tmp_path):
     """A binary file (a PNG header, then every byte value) given as --variant: was
     UnicodeDecodeError. The first byte, 0x89, is no UTF-8 start byte."""
     f = tmp_path / "rules.toml"
@@ -70,7 +71,7 @@ def test_find_1_binary_rules_file(tmp_path):
 
 
 @pytest.mark.parametrize("opening,closing", [("[", "]"), ("{a = ", "}")], ids=["arrays", "inline-tables"])
-def test_find_2_3_deeply_nested_values(tmp_path, opening, closing):
+def test_deeply_nested_values(tmp_path, opening, closing):
     """A rule value nested 5,000 deep in arrays or in inline tables: was RecursionError."""
     text = BRANDUBH.read_text(encoding="utf-8").replace(
         '[rules.escape]\nvalue = "corners"', f"[rules.escape]\nvalue = {opening * 5000}1{closing * 5000}")
@@ -84,7 +85,7 @@ def test_find_2_3_deeply_nested_values(tmp_path, opening, closing):
                                  f"{limits.MAX_TOML_DEPTH} deep")
 
 
-def test_find_4_rank_label_of_5000_digits_in_rules_file(tmp_path):
+def test_rank_label_of_5000_digits_in_rules_file(tmp_path):
     """The top rank label of Brandubh's layout written with 5,000 digits: was ValueError
     (CPython's integer string conversion limit, 4,300 digits)."""
     text = BRANDUBH.read_text(encoding="utf-8").replace("\n7 . . . A . . .\n", "\n" + "7" * 5000 + " . . . A . . .\n")
@@ -96,7 +97,7 @@ def test_find_4_rank_label_of_5000_digits_in_rules_file(tmp_path):
     assert msg.startswith(f"error: {f}:{line_of(text, '7' * 5000)}: rank label '77777777…' has 5000 digits")
 
 
-def test_find_5_rank_label_of_5000_digits_in_position_file(tmp_path):
+def test_rank_label_of_5000_digits_in_position_file(tmp_path):
     f = tmp_path / "pos.txt"
     f.write_text(BRANDUBH_START.replace("7 . . .", "7" * 5000 + " . . .", 1), encoding="utf-8")
     p = run("play", "--variant", "brandubh", "--position", str(f))
@@ -104,7 +105,7 @@ def test_find_5_rank_label_of_5000_digits_in_position_file(tmp_path):
     assert one_error_line(p).startswith(f"error: {f}:1: rank label '77777777…' has 5000 digits")
 
 
-def test_find_6_position_from_closed_standard_input():
+def test_position_from_closed_standard_input():
     p = run("play", "--variant", "brandubh", "--position", "-", redirect="<&-")
     assert p.returncode == 2 and p.stdout == b""
     assert one_error_line(p) == "error: <stdin>: cannot read position: standard input is closed"
@@ -112,7 +113,7 @@ def test_find_6_position_from_closed_standard_input():
 
 @pytest.mark.parametrize("args", [("play", "--variant", "brandubh", "d1-c1"), ("moves", "--variant", "brandubh", "--json")],
                          ids=["play", "moves-json"])
-def test_find_7_8_closed_standard_output(args):
+def test_closed_standard_output(args):
     p = run(*args, redirect=">&-")
     assert p.returncode == 2
     assert one_error_line(p) == "error: cannot write to standard output: it is closed"
@@ -122,7 +123,7 @@ def test_find_7_8_closed_standard_output(args):
 @pytest.mark.parametrize("args", [("play", "--variant", "brandubh", "d1-c1"), ("moves", "--variant", "brandubh", "--json"),
                                   ("bench", "--variant", "brandubh", "--seconds", "0.05"), ("play", "--help")],
                          ids=["play", "moves-json", "bench", "help"])
-def test_find_9_full_standard_output(args):
+def test_full_standard_output(args):
     p = run(*args, redirect=">/dev/full")
     assert p.returncode == 2
     assert one_error_line(p) == "error: cannot write to standard output: No space left on device"
@@ -193,3 +194,50 @@ def test_real_rules_files_still_load(slug):
     code, out, err = check(["moves", "--variant", slug, "--json"])
     has_board = b"board = false" not in RULES_BYTES[slug]
     assert (code == 0) == has_board, err
+
+
+# -- output that cannot be written, arguments that are no moves ---------------------------------
+
+def run_with_env(args: list[str | bytes], **env: str) -> subprocess.CompletedProcess:
+    """``python -m tafl_core ARGS`` from the project folder with ``env`` added to the
+    environment; output as bytes."""
+    e = dict(os.environ, **env)
+    return subprocess.run([sys.executable, "-m", "tafl_core", *args], cwd=REPO, env=e,
+                          capture_output=True, timeout=120)
+
+
+def _one_line(stderr: bytes) -> str:
+    text = stderr.decode("utf-8", "replace")
+    assert text.count("\n") == 1 and text.endswith("\n"), text
+    assert "Traceback" not in text and "internal error" not in text, text
+    return text
+
+
+def test_output_encoding_that_cannot_write_the_text_is_exit_2():
+    """With an ASCII standard output (PYTHONIOENCODING=ascii) the bench line's "µs" cannot be
+    written: that was UnicodeEncodeError, reported as a fault of tafl_core (exit 3). It is
+    output that cannot be written: exit 2, one line naming standard output."""
+    r = run_with_env(["bench", "--variant", "brandubh", "--seconds", "0.01"], PYTHONIOENCODING="ascii")
+    assert r.returncode == 2
+    assert _one_line(r.stderr).startswith("error: cannot write to standard output: ")
+
+
+def test_move_not_utf8_echoed_to_a_strict_utf8_output_is_exit_2():
+    """A command-line argument that is not UTF-8 (byte 0xff) is echoed in ``not played`` after
+    an illegal first move (a1-a2: no piece on a1 in Brandubh's start); a strict UTF-8 standard
+    output (PYTHONIOENCODING=utf-8) cannot write it. Exit 2, one line naming standard output."""
+    r = run_with_env(["play", "--variant", "brandubh", "a1-a2", b"\xff"], PYTHONIOENCODING="utf-8")
+    assert r.returncode == 2
+    assert _one_line(r.stderr).startswith("error: cannot write to standard output: ")
+
+
+def test_move_of_more_than_80_characters_is_named_in_its_message():
+    """A move argument longer than 80 characters (a square with 100 digits) was refused as a
+    bare "error: malformed move", naming neither the argument nor its place; a shorter one
+    (``a9999999999-a1``) is named: "'a99…' is not a move". README.md: one line on stderr naming
+    what is wrong; exit 2 for malformed input."""
+    move = "a" + "9" * 100 + "-a1"
+    r = run_with_env(["play", "--variant", "brandubh", move])
+    assert r.returncode == 2
+    line = _one_line(r.stderr)
+    assert line.startswith("error: 'a999") and "is not a move" in line and len(line) < 200
