@@ -110,3 +110,18 @@ def test_magpie_king_beside_a_corner_on_the_edge_taken_by_two():
     played = g.play("c2-b2")
     assert captured(played) == ["a2"]
     assert partners(played.captures[0]) == {("a3", "attacker"), ("a1", "corner"), (None, "edge")}
+
+
+def test_throne_graded_on_the_throne_needs_four_attackers_not_a_hostile_square():
+    """throne_graded (README: '4 on the throne'; Alea Evangelii 5.4: on the throne the king needs
+    four attackers): a camp beside the throne that is hostile to the king does not stand in for
+    the fourth attacker there, though beside the throne it would count for a four_sides king."""
+    from .helpers import setup
+    camp = dict(camps=["e6"], camp_stop=["attacker"], camp_pass=["attacker"], camp_reenter=["attacker"],
+                camp_hostile=[], camp_hostile_empty=["king"])
+    g = setup("K e5; A d5 f5 h4", king_capture="throne_graded", **camp)
+    assert captured(g.play("h4-e4")) == []
+    g = setup("K e5; A d5 f5 e6 h4", king_capture="throne_graded", **camp)
+    assert captured(g.play("h4-e4")) == ["e5"]
+    g = setup("K e5; A d5 f5 h4", king_capture="four_sides", **camp)
+    assert captured(g.play("h4-e4")) == ["e5"]
