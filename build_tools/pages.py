@@ -49,7 +49,7 @@ from build_tools import first_moves as _first_moves
 from build_tools import pyodide_assets as _pyodide_assets
 from build_tools import sources
 from build_tools.glossary import load_glossary
-from build_tools.format import CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, code_spans
+from build_tools.format import CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, code_spans, section_role
 from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, name_colon, rule_and_value, rule_name,
                                 reason_words, value_name)
 
@@ -494,7 +494,8 @@ def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url
             body = before.rstrip() + "\n\n" + _sources_list(page, lang) + "\n\n" + rest.lstrip()
         else:
             body = transform_body(s.body, keys=keys, titles=titles)
-        sections.append({"number": s.number, "title": s.title, "anchor": section_anchor(s.number) if s.number else None,
+        sections.append({"number": s.number, "role": section_role(s.number), "title": s.title,
+                         "anchor": section_anchor(s.number) if s.number else None,
                          "body": Markup(body), "after": after.get(s.number) or None})
     url = (site_url.rstrip("/") + "/" if site_url else "/") + page_url.lstrip("/")
     return _env.get_template("variant.md.j2").render(
