@@ -55,7 +55,7 @@ def _read(root: Path):
     f = Path(root) / GLOSSARY_FILE
     if not (f.exists() or f.is_symlink()):
         return None, None, []
-    text, problem = read_source_text(f, strip_bom=False)
+    text, problem = read_source_text(f, strip_bom=False, within=root)
     if problem:
         return None, None, [(1, problem)]
     data, problem = parse_toml(text)

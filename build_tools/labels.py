@@ -43,6 +43,9 @@ UI: dict[str, dict[str, str]] = {
         "legend": "Legende",
         "assumptions_title": "Annahmen des Bretts",
         "assumptions_intro": "Diese Regeln lässt die Quelle offen. Das Brett spielt sie wie folgt; wo es eine Alternative gibt, kann man sie am Brett umschalten.",
+        # the same on the printed rule sheet (paper has no board to switch on)
+        "assumptions_title_print": "Annahmen",
+        "assumptions_intro_print": "Diese Regeln lässt die Quelle offen. Das Regelblatt nennt die Lesart, nach der das Brett des Tafl-Kompendiums spielt, und in Klammern die Alternative.",
         "assumption_alternative": "Alternative",
         "cite_title": "Diese Seite zitieren",
         "cite_plain": "Text",
@@ -117,6 +120,8 @@ UI: dict[str, dict[str, str]] = {
         "legend": "Legend",
         "assumptions_title": "Assumptions of the board",
         "assumptions_intro": "The source leaves these rules open. The board plays them as follows; where there is an alternative, it can be switched on the board.",
+        "assumptions_title_print": "Assumptions",
+        "assumptions_intro_print": "The source leaves these rules open. This sheet gives the reading the Tafl-Kompendium's board plays and, in brackets, the alternative.",
         "assumption_alternative": "Alternative",
         "cite_title": "Cite this page",
         "cite_plain": "Text",

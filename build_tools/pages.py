@@ -51,7 +51,7 @@ from build_tools import sources
 from build_tools.glossary import load_glossary
 from build_tools.text import collation_key
 from build_tools.format import (CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, atx_heading, code_spans,
-                                fenced_lines, subsection_heading)
+                                fenced_lines, section_role, subsection_heading)
 from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, name_colon, rule_and_value, rule_name,
                                 reason_words, value_name)
 
@@ -467,7 +467,8 @@ def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url
             body = before.rstrip() + "\n\n" + _sources_list(page, lang) + "\n\n" + rest.lstrip()
         else:
             body = transform_body(s.body, keys=keys, titles=titles)
-        sections.append({"number": s.number, "title": s.title, "anchor": section_anchor(s.number) if s.number else None,
+        sections.append({"number": s.number, "role": section_role(s.number), "title": s.title,
+                         "anchor": section_anchor(s.number) if s.number else None,
                          "body": Markup(body), "after": after.get(s.number) or None})
     url = (site_url.rstrip("/") + "/" if site_url else "/") + page_url.lstrip("/")
     return _env.get_template("variant.md.j2").render(

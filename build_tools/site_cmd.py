@@ -3,7 +3,8 @@
 ``main_site``: validate the variant sources (every fault printed as ``path:line: message``,
 exit 1, nothing written), then ``mkdocs build`` into a temporary folder beside ``site/`` and
 swap it in only when the build succeeded, so a failing build leaves the previous ``site/``
-as it was. The benchmark of the build is :mod:`build_tools.bench_site`.
+as it was. A build asked to stop (SIGTERM, SIGHUP, Ctrl-C) ends its mkdocs child and removes
+its temporary folder. The benchmark of the build is :mod:`build_tools.bench_site`.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -40,8 +43,44 @@ def run_mkdocs(config: Path, site_dir: Path, *, sources_root: Path | None = None
     cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(config), "-d", str(site_dir)]
     if quiet:
         cmd.append("-q")
-    return subprocess.run(cmd, cwd=str(Path(config).resolve().parent), env=e,
-                          capture_output=True, text=True)
+    # its own process group: whatever ends this process (SIGTERM, Ctrl-C) ends mkdocs and the
+    # processes it started (Node making the snapshot) too
+    proc = subprocess.Popen(cmd, cwd=str(Path(config).resolve().parent), env=e, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = proc.communicate()
+    except BaseException:
+        _end_group(proc)
+        raise
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
+def _end_group(proc: subprocess.Popen, grace: float = 10.0) -> None:
+    """Terminate ``proc``'s process group (SIGTERM, then SIGKILL after ``grace`` seconds) and
+    reap ``proc``."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            break
+        try:
+            proc.wait(timeout=grace)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+class Terminated(SystemExit):
+    """Raised in the main thread when the build is asked to stop (SIGTERM, SIGHUP), so that it
+    unwinds like Ctrl-C: the mkdocs child ends and the temporary folder is removed."""
+
+
+def _on_signal(signum, frame):
+    raise Terminated(128 + signum)
 
 
 def build_site(*, root: Path, site_dir: Path, config: Path, out=sys.stdout, err=sys.stderr,
@@ -58,6 +97,10 @@ def build_site(*, root: Path, site_dir: Path, config: Path, out=sys.stdout, err=
         return 1
     site_dir = Path(site_dir).resolve()
     site_dir.parent.mkdir(parents=True, exist_ok=True)
+    handlers = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            handlers[sig] = signal.signal(sig, _on_signal)
     tmp = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site_dir.parent))
     try:
         t0 = time.perf_counter()
@@ -80,6 +123,8 @@ def build_site(*, root: Path, site_dir: Path, config: Path, out=sys.stdout, err=
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
+        for sig, old_handler in handlers.items():
+            signal.signal(sig, old_handler)
 
 
 def mkdocs_failure(output: str, limit: int = 40) -> list[str]:

@@ -17,6 +17,7 @@ Public API (notes/CONTRACTS.md)::
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -35,7 +36,7 @@ __all__ = [
     "LANGS", "STUBS_FILE", "Fact", "Citation", "Related", "Original", "Diagram", "SourceEntry",
     "Subsection", "Section", "Page", "Variant", "SourceProblem", "parse_page", "load_page",
     "load_variant", "load_all", "load_stubs", "variant_dirs", "SLUG_RE", "KEY_RE",
-    "read_source_text", "parse_toml", "non_table_sections", "url_tail", "dash_tail", "BOM",
+    "read_source_text", "outside", "parse_toml", "non_table_sections", "url_tail", "dash_tail", "BOM",
     "REF_DEFINITION", "citations_in", "related_in", "parse_source_entry", "rel_path",
 ]
 
@@ -117,6 +118,11 @@ class Variant:
 
 def rel_path(path: Path, root: Path) -> str:
     """``path`` relative to ``root``'s parent (e.g. ``variants_src/x/de.md``), else as given."""
+    # as named in the tree first: a symbolic link is reported where it is, not where it points
+    try:
+        return Path(os.path.abspath(path)).relative_to(Path(os.path.abspath(root)).parent).as_posix()
+    except ValueError:
+        pass
     base = Path(root).resolve().parent
     try:
         return Path(path).resolve().relative_to(base).as_posix()
@@ -134,15 +140,29 @@ class SourceProblem(NamedTuple):
         return self.message
 
 
-def read_source_text(path: Path, *, strip_bom: bool, limit: int | None = None) -> tuple[str | None, str | None]:
+def outside(path: Path, root: Path) -> bool:
+    """Whether ``path``, its symbolic links followed, lies outside the folder ``root`` (a
+    source linked in from elsewhere would be read and published as if it were in the tree)."""
+    try:
+        return not Path(path).resolve().is_relative_to(Path(root).resolve())
+    except (OSError, RuntimeError):  # a loop of links
+        return True
+
+
+def read_source_text(path: Path, *, strip_bom: bool, limit: int | None = None,
+                     within: Path | None = None) -> tuple[str | None, str | None]:
     """Read ``path`` as UTF-8: ``(text, None)``, or ``(None, problem)`` when it cannot be used:
     not a regular file (a directory, a device), larger than ``limit`` bytes (default: the bound
     of its kind, :data:`~build_tools.format.MAX_TOML_BYTES` for ``strip_bom=False`` (TOML), else
     :data:`~build_tools.format.MAX_PAGE_BYTES`; the file is then not read), not readable
     (``OSError``), bytes that are not UTF-8 (``"not UTF-8 text (…)"``) or, with
     ``strip_bom=False``, a leading byte-order mark. With ``strip_bom=True`` a leading BOM is
-    removed (markdown pages). Raises nothing for a path that exists."""
+    removed (markdown pages). With ``within`` (the variants root), a file that is a symbolic
+    link to somewhere outside it (or lies in a linked folder that is) is not read
+    (:func:`outside`). Raises nothing for a path that exists."""
     path = Path(path)
+    if within is not None and outside(path, within):
+        return None, "is a symbolic link to a place outside the variants root; a source must lie in the tree"
     if limit is None:
         limit = MAX_PAGE_BYTES if strip_bom else MAX_TOML_BYTES
     try:
@@ -250,7 +270,7 @@ def load_variant(path: Path) -> Variant:
     rules_file = path / RULES_FILE
     v = Variant(slug=path.name, dir=path, root=root, rules_path=rules_file)
     if rules_file.exists() or rules_file.is_symlink():
-        rules_text, problem = read_source_text(rules_file, strip_bom=False)
+        rules_text, problem = read_source_text(rules_file, strip_bom=False, within=root)
         if problem:
             v.unreadable[RULES_FILE] = problem
         else:
@@ -261,7 +281,7 @@ def load_variant(path: Path) -> Variant:
     for lang in LANGS:
         f = path / PAGE_FILES[lang]
         if f.exists() or f.is_symlink():
-            text, problem = read_source_text(f, strip_bom=True)
+            text, problem = read_source_text(f, strip_bom=True, within=root)
             if problem:
                 v.unreadable[PAGE_FILES[lang]] = problem
             else:
@@ -345,7 +365,7 @@ def load_stubs(root: Path = Path("variants_src")) -> dict[str, dict[str, str]]:
     f = Path(root) / STUBS_FILE
     if not f.exists():
         return {}
-    text, problem = read_source_text(f, strip_bom=False)
+    text, problem = read_source_text(f, strip_bom=False, within=root)
     data = parse_toml(text)[0] if text is not None else None
     if data is None:
         return {}

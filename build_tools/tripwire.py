@@ -8,7 +8,8 @@ gap in the validator or a markdown extension cannot put script on a page. The Mk
 output page and fail the build on any finding.
 
 Reported: an ``on…`` attribute; a URL attribute (href, src, action, formaction, …) with a scheme
-other than :data:`~build_tools.format.ALLOWED_SCHEMES` (relative and ``#`` links are fine);
+other than :data:`~build_tools.format.ALLOWED_SCHEMES` (relative and ``#`` links are fine) or a
+control character (:func:`url_problem`, the rule the validator applies to the sources too);
 in page content also a ``<script>`` other than ``type="application/json"`` data, ``<style>`` and
 the elements of :data:`FORBIDDEN_ELEMENTS`. A page that a strict regular grammar proves clean
 (:func:`proven_clean`: one match, no parse) skips ``html.parser``; any page the grammar cannot
@@ -22,7 +23,8 @@ from html.parser import HTMLParser
 
 from build_tools.format import ALLOWED_SCHEMES, scheme_of
 
-__all__ = ["URL_ATTRS", "SAFE_SCHEMES", "FORBIDDEN_ELEMENTS", "unsafe_markup", "unsafe_attributes",
+__all__ = ["URL_ATTRS", "SAFE_SCHEMES", "URL_CONTROL", "url_problem", "FORBIDDEN_ELEMENTS", "unsafe_markup",
+           "unsafe_attributes",
            "proven_clean", "parse_check"]
 
 
@@ -31,6 +33,26 @@ URL_ATTRS = ("href", "src", "action", "formaction", "xlink:href", "poster", "dat
              "srcset", "cite", "ping")
 #: Schemes a rendered page may link to or load from (relative URLs have none): the sources'.
 SAFE_SCHEMES = ALLOWED_SCHEMES
+#: Characters no URL on a page may hold: the C0 controls except tab, line feed and carriage
+#: return (which browsers drop from a URL), and DEL; a regular-expression character class body.
+URL_CONTROL = "\x00-\x08\x0b\x0c\x0e-\x1f\x7f"
+_URL_CONTROL = re.compile(f"[{URL_CONTROL}]")
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` (character references already decoded) may not be published, the one rule
+    the validator (:mod:`build_tools.validate.markup`) and this tripwire share: ``"the scheme
+    ftp:"`` for a scheme outside :data:`SAFE_SCHEMES` (relative URLs have none), ``"a control
+    character U+0000"`` for a character of :data:`URL_CONTROL`; None when it is fine."""
+    scheme = scheme_of(url)
+    if scheme is not None and scheme not in SAFE_SCHEMES:
+        return f"the scheme {scheme}:"
+    bad = _URL_CONTROL.search(url)
+    if bad:
+        return f"a control character U+{ord(bad.group(0)):04X}"
+    return None
+
+
 #: Elements that never belong in page content.
 FORBIDDEN_ELEMENTS = ("iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta", "link",
                       "form", "portal")
@@ -63,10 +85,10 @@ class _Tripwire(HTMLParser):
                 self.problems.append(f"line {line}: <{tag}> has an event attribute {name}=")
             elif name in URL_ATTRS and value:
                 urls = [u.strip().split(" ")[0] for u in value.split(",")] if name == "srcset" else [value]
-                for url in urls:
-                    scheme = scheme_of(url)  # html.parser decoded the character references
-                    if scheme is not None and scheme not in SAFE_SCHEMES:
-                        self.problems.append(f"line {line}: <{tag} {name}> uses the scheme {scheme}:")
+                # (the whole srcset too: splitting it strips blanks, control characters among them)
+                found = [url_problem(u) for u in urls + ([value] if name == "srcset" else [])]
+                for problem in dict.fromkeys(p for p in found if p):  # decoded by html.parser
+                    self.problems.append(f"line {line}: <{tag} {name}> uses {problem}")
 
     handle_startendtag = handle_starttag
 
@@ -119,8 +141,11 @@ def _clean_grammar(elements: bool) -> re.Pattern:
 
     name = rf"(?![oO][nN])(?!(?i:{any_of(URL_ATTRS)}){name_end})[a-zA-Z_:][-a-zA-Z0-9_:.]*{name_end}"
     value = r"""(?:="[^"<>]*"|='[^'<>]*'|=[-a-zA-Z0-9_.]+(?=[ \t\n\r\f>]))?"""
-    no_scheme = r"[^{q}<>&:]*"
-    safe = rf"(?:(?:{any_of(s + ':' for s in SAFE_SCHEMES)}|[#/.?])[^{{q}}<>]*|{no_scheme})"
+    # no control character (url_problem), and "&" only as "&amp;": a character reference
+    # could decode to one
+    no_scheme = rf"[^{{q}}<>&:{URL_CONTROL}]*"
+    rest = rf"(?:[^{{q}}<>&{URL_CONTROL}]|&amp;)*"
+    safe = rf"(?:(?:{any_of(s + ':' for s in SAFE_SCHEMES)}|[#/.?]){rest}|{no_scheme})"
     quoted = lambda body: "(?:=\"" + body.format(q='"') + "\"|='" + body.format(q="'") + "')"  # noqa: E731
     url_attr = (rf"(?:(?i:srcset){name_end}{quoted(no_scheme)}"
                 rf"|(?i:{any_of(a for a in URL_ATTRS if a != 'srcset')}){name_end}{quoted(safe)})")

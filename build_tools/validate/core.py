@@ -32,7 +32,32 @@ class Fault:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        return f"{quote_path(self.path)}:{self.line}: {one_line(self.message)}"
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_QUOTED = re.compile(r'[\x00-\x1f\x7f\\"]')
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\", '"': '\\"'}
+
+
+def _escape(m: re.Match) -> str:
+    c = m.group(0)
+    return _ESCAPES.get(c) or f"\\x{ord(c):02x}"
+
+
+def quote_path(path: str) -> str:
+    """``path`` as a fault prints it: as it is, or, when it holds a control character (a line
+    break in a folder name would split ``path:line: message`` over two lines), in double quotes
+    with ``\\n``, ``\\t``, ``\\xNN``, ``\\\\`` and ``\\"`` escapes."""
+    if not _CONTROL.search(path):
+        return path
+    return '"' + _QUOTED.sub(_escape, path) + '"'
+
+
+def one_line(message: str) -> str:
+    """``message`` with its control characters escaped (``\\n``, ``\\xNN``), so that a fault
+    is always one line whatever source text it quotes."""
+    return _CONTROL.sub(_escape, message) if _CONTROL.search(message) else message
 
 
 @dataclass

@@ -204,7 +204,7 @@ def check_stubs_file(root: Path, known_slugs: set[str]) -> list[Fault]:
     if not (f.exists() or f.is_symlink()):
         return []
     rel = rel_path(f, root)
-    text, problem = read_source_text(f, strip_bom=False)
+    text, problem = read_source_text(f, strip_bom=False, within=root)
     if problem:
         return [Fault(rel, 1, problem)]
     out = [Fault(rel, line, f"line too long ({n} characters; at most {LINE_LIMIT})") for line, n in long_lines(text)]
@@ -241,6 +241,6 @@ def declared_stubs(root: Path) -> list[str]:
     f = Path(root) / STUBS_FILE
     if not f.exists():
         return []
-    text, _ = read_source_text(f, strip_bom=False)
+    text, _ = read_source_text(f, strip_bom=False, within=root)
     data = parse_toml(text)[0] if text is not None else None
     return list(data) if data is not None else []

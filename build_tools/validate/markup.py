@@ -19,6 +19,7 @@ from urllib.parse import unquote
 
 from build_tools.format import ALLOWED_SCHEMES, LINE_LIMIT, PARAGRAPH_LIMIT, blank_code_spans, fenced_lines, scheme_of
 from build_tools.sources import Variant
+from build_tools.tripwire import url_problem
 from build_tools.validate.core import Context, Fault, fault, pages_of, toml_lines, toml_value_line
 
 
@@ -200,15 +201,42 @@ def url_scheme(target: str) -> str | None:
     return scheme_of(html.unescape(target))
 
 
+#: A bare address in running text that the site's markdown (pymdownx.magiclink, its RE_LINK)
+#: makes a link: ``http``, ``https``, ``ftp`` or ``ftps`` and ``://``, in any casing, where no
+#: scheme character precedes it.
+_BARE_URL = re.compile(r"(?<![A-Za-z0-9+.-])((?i:(?:ht|f)tps?))://")
+
+
+def bare_links(text: str) -> list[tuple[int, str]]:
+    """``(line, scheme)`` of every bare address ``http(s)://…`` / ``ftp(s)://…`` in ``text``
+    outside code, which the build's markdown turns into a link (scheme in lower case)."""
+    clean = blank_code(text)
+    index = _Lines(clean)
+    return [(index.line(m.start(1)), m.group(1).lower()) for m in _BARE_URL.finditer(clean)]
+
+
 def unsafe_links(text: str) -> list[tuple[int, str]]:
-    """``(line, scheme)`` for every link or image target in ``text`` whose scheme is not
-    http, https or mailto (javascript:, data:, vbscript:, file:, … in any casing, with
-    blanks or character references)."""
+    """``(line, scheme)`` for every link or image target and every bare address in ``text``
+    whose scheme is not http, https or mailto (javascript:, data:, vbscript:, file:, ftp:, … in
+    any casing, with blanks or character references)."""
     out = []
     for line, target in link_targets(text):
         scheme = url_scheme(target)
         if scheme is not None and scheme not in ALLOWED_SCHEMES:
             out.append((line, scheme))
+    out += [(line, scheme) for line, scheme in bare_links(text) if scheme not in ALLOWED_SCHEMES]
+    return list(dict.fromkeys(sorted(out)))
+
+
+def link_faults(text: str) -> list[tuple[int, str]]:
+    """``(line, message)`` for every link the build's tripwire would refuse
+    (:func:`build_tools.tripwire.url_problem`, the rule both share): a scheme other than
+    http, https, mailto (:func:`unsafe_links`), or a control character in a link target."""
+    out = [(line, _LINK_MSG.format(scheme)) for line, scheme in unsafe_links(text)]
+    for line, target in link_targets(text):
+        problem = url_problem(html.unescape(target))
+        if problem and problem.startswith("a control character"):
+            out.append((line, _CONTROL_MSG.format(problem[len("a control character "):])))
     return list(dict.fromkeys(out))
 
 
@@ -224,6 +252,7 @@ _ATTR_MSG = "attribute lists ({ … }) other than .class or #id are not allowed"
 
 
 _LINK_MSG = "link with the scheme '{}:' is not allowed (only http:, https:, mailto: and relative links)"
+_CONTROL_MSG = "link target with the control character {} is not allowed"
 
 
 def markdown_faults(text: str, first_line: int = 1) -> list[tuple[int, str]]:
@@ -237,7 +266,7 @@ def markdown_faults(text: str, first_line: int = 1) -> list[tuple[int, str]]:
     out = [(line, _RAW_HTML_MSG.format(what)) for line, what in raw_html(text)]
     out += [(line, _ATTR_MSG) for line in attr_lists(text)]
     out += [(line, _RESERVED_MSG.format(name)) for line, name in reserved_ids(text)]
-    out += [(line, _LINK_MSG.format(scheme)) for line, scheme in unsafe_links(text)]
+    out += link_faults(text)
     return [(first_line + line - 1, msg) for line, msg in out]
 
 
@@ -302,10 +331,11 @@ def check_attr_lists(variant: Variant, ctx: Context) -> Iterator[Fault]:
 
 
 def check_link_schemes(variant: Variant, ctx: Context) -> Iterator[Fault]:
-    """Link and image targets in de.md / en.md are http(s), mailto or relative."""
+    """Link and image targets and bare addresses in de.md / en.md are http(s), mailto or
+    relative, without control characters (:func:`link_faults`)."""
     for page in pages_of(variant):
-        for line, scheme in unsafe_links(_cut_long(page.text)):
-            yield fault(variant, page.path, line, _LINK_MSG.format(scheme))
+        for line, msg in link_faults(_cut_long(page.text)):
+            yield fault(variant, page.path, line, msg)
 
 
 #: How deep brackets (``[[slug]]`` is 2) and a link target's parentheses may nest.

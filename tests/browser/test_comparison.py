@@ -30,9 +30,11 @@ def test_rule_names_stay_visible_while_scrolling_sideways(context, server, path)
             const boxLeft = box.getBoundingClientRect().left;
             const out = [];
             for (const c of cells) {
-                // bring the row into the middle of the window (vertically only)
-                const y = c.getBoundingClientRect().top + window.scrollY;
-                window.scrollTo(0, y - window.innerHeight / 2);
+                // bring the row into the middle of the window and of the table's scroll box
+                // (vertically only: the box scrolls down too, under its sticky header row)
+                box.scrollTop = 0;
+                window.scrollTo(0, box.getBoundingClientRect().top + window.scrollY - 60);
+                box.scrollTop = c.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientHeight / 2;
                 const r = c.getBoundingClientRect();
                 const hit = document.elementFromPoint(r.left + Math.min(10, r.width / 2), r.top + r.height / 2);
                 out.push({text: c.textContent.trim(), left: r.left, shown: !!hit && (hit === c || c.contains(hit))});

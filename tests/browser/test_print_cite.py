@@ -5,7 +5,8 @@ Print: Chromium prints the German page of Ealdfaeder Taefl to PDF (``page.pdf``,
 after its board has started; ``pdftotext`` (poppler-utils) reads the PDF's text. Expected: the
 title, the facts, the rules, the original text, the sources, read from
 ``variants_src/ealdfaeder-taefl/de.md`` itself; absent: the board's buttons (their German
-labels, docs/assets/board/board.js), the navigation and the page's buttons (build_tools/labels.py).
+labels, docs/assets/board/board.js), the navigation and the page's buttons (build_tools/labels.py);
+the diagram is the print-only copy of the source's starting position (tests/browser/test_print.py).
 
 Cite: the page opened as a reader arriving from the search does (``?h=…#cite``); the cited
 URL is the page's address without query or fragment, the date the browser's day."""
@@ -60,7 +61,7 @@ def printed(context, server, board_pages, tmp_path) -> str:
         page.emulate_media(media="print")
         shown = page.evaluate("""() => {
             const seen = e => !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
-            return {svg: seen(document.querySelector('#board svg')),
+            return {svg: seen(document.querySelector('.tafl-print-diagram svg')),
                     panel: seen(document.querySelector('#board .tb-panel')),
                     buttons: [...document.querySelectorAll('button, .md-button')].filter(seen).length,
                     nav: seen(document.querySelector('.md-sidebar--primary'))};

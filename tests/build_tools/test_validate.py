@@ -466,10 +466,14 @@ def test_source_url_not_last(tree):
 def test_source_url_malformed(tree, url):
     for page in (DE, EN):
         tree.edit(page, "— https://example.org/tiny-tafl", f"— {url}")
-    assert tree.new_faults() == [
+    # a bare ftp:// address is also a link the build would refuse (the markdown links it)
+    link = ("link with the scheme 'ftp:' is not allowed (only http:, https:, mailto: and relative links)"
+            if url.startswith("ftp:") else None)
+    assert sorted(tree.new_faults()) == sorted([
         f"{P}/de.md:{tree.line_of(DE, '- [tiny-leaflet]')}: source [tiny-leaflet] has a malformed URL '{url}' (needs http:// or https:// and a host)",
         f"{P}/en.md:{tree.line_of(EN, '- [tiny-leaflet]')}: source [tiny-leaflet] has a malformed URL '{url}' (needs http:// or https:// and a host)",
-    ]
+    ] + ([f"{P}/de.md:{tree.line_of(DE, '- [tiny-leaflet]')}: {link}",
+          f"{P}/en.md:{tree.line_of(EN, '- [tiny-leaflet]')}: {link}"] if link else []))
 
 
 # --------------------------------------------------------------------------- German and English
