@@ -26,8 +26,10 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   time budget), all through :class:`Search`.
 
 Scores are ints from the side to move's point of view; a won game scores ``WIN - plies``
-(sooner wins score higher), a draw 0. The time budget is checked by the search itself
-(``time.perf_counter``, every 256 nodes).
+(sooner wins score higher), a draw 0. The time budget is checked by the search itself (its
+clock, ``time.perf_counter`` unless one is injected, every 256 nodes), and by the root's last
+checks after it (every reply they play): a search of ``S`` seconds answers within
+``S * (1 + GUARD_SHARE)``; a search given no time is bounded all the same (:func:`level_limits`).
 """
 
 from __future__ import annotations
@@ -58,6 +60,12 @@ RANDOM_MOVE_PER_NOISE = 1 / 267
 #: :data:`LMR_AFTER` moves of the order is searched one ply shallower first.
 LMR_DEPTH = 3
 LMR_AFTER = 4
+#: The root's last checks (a noisy level's random move, the safety check) may run on after the
+#: search's own time for this share of it, checking the clock after every reply they play; when
+#: it is spent they keep the move chosen so far.
+GUARD_SHARE = 0.3
+#: Time of a search given a depth or node limit but no time: it stops at whichever comes first.
+DEPTH_ONLY_SECONDS = 30.0
 #: Entries of the transposition table before it is cleared.
 TT_MAX = 300_000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -99,7 +107,7 @@ def level_limits(level: str | None, depth: int | None = None, seconds: float | N
         ValueError: an unknown level.
     """
     if level is None:
-        return depth, seconds, nodes, 0
+        return depth, _bounded(depth, seconds, nodes), nodes, 0
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
     lv = LEVELS[level]
@@ -110,7 +118,17 @@ def level_limits(level: str | None, depth: int | None = None, seconds: float | N
             seconds = min(seconds, lv.seconds)
     elif lv.seconds is not None:
         seconds = lv.seconds
-    return depth, seconds, nodes, lv.noise
+    return depth, _bounded(depth, seconds, nodes), nodes, lv.noise
+
+
+def _bounded(depth, seconds, nodes) -> float:
+    """The seconds of a search: as given; without them :data:`DEFAULT_SECONDS` when nothing else
+    limits it, :data:`DEPTH_ONLY_SECONDS` when only a depth (below the most) or nodes do."""
+    if seconds is not None:
+        return seconds
+    if nodes is None and (depth is None or depth >= MAX_DEPTH):
+        return DEFAULT_SECONDS
+    return DEPTH_ONLY_SECONDS
 
 
 class _Abort(Exception):
@@ -128,10 +146,12 @@ class Search:
             ``noise`` * :data:`RANDOM_MOVE_PER_NOISE` of a random safe move as the reply (0: none).
         seed: seed of that noise (with the root position and the move: :meth:`_noise_of`).
         evaluator: an :class:`~tafl_core.evaluate.Evaluator` (default: one for the game).
+        clock: seconds as a float, for the time limits (default ``time.perf_counter``; a test
+            injects its own).
     """
 
     def __init__(self, game, use_tt: bool = True, noise: int = 0, seed: int = 0,
-                 evaluator: Evaluator | None = None):
+                 evaluator: Evaluator | None = None, clock=time.perf_counter):
         self.g = game
         self.t = game.tables
         self.ev = evaluator or Evaluator(game)
@@ -145,7 +165,9 @@ class Search:
         self.nodes = 0
         self._made = 0
         self._deadline = None
+        self._guard_deadline = None
         self._node_limit = None
+        self._clock = clock
         self._reset_run()
 
     # -- public ---------------------------------------------------------------------------------
@@ -172,25 +194,40 @@ class Search:
     def step(self, budget_seconds: float | None) -> bool:
         """Search on for at most ``budget_seconds`` (None: until a limit of :meth:`start`);
         True when the search is done (depth reached, a limit spent, a forced result found or
-        no move to search). An iteration cut by the slice's end is searched again by the next
-        slice, from a warm transposition table."""
-        if self.done:
+        no move to search) and the root's last checks are too. An iteration cut by the slice's
+        end is searched again by the next slice, from a warm transposition table; the last
+        checks, cut by a slice's end, go on in the next (they have ``GUARD_SHARE`` of each
+        limit on top of it)."""
+        if self.done and self._guarded:
             return True
         g = self.g
         if g.result is not None or not g.move_codes():
-            self.done = True
+            self.done = self._guarded = True
             return True
         if self.depth == 0 and self.best is None and self._win_at_root():
             self.done = self._guarded = True
             return True
-        now = time.perf_counter()
-        ends = []
+        now = self._clock()
+        ends, guard_ends = [], []
         if self.seconds is not None:
             ends.append(now + max(0.0, self.seconds - self.elapsed))
+            guard_ends.append(now + max(0.0, self.seconds * (1 + GUARD_SHARE) - self.elapsed))
         if budget_seconds is not None:
             ends.append(now + budget_seconds)
+            guard_ends.append(now + budget_seconds * (1 + GUARD_SHARE))
         self._deadline = min(ends) if ends else None
+        self._guard_deadline = min(guard_ends) if guard_ends else None
         self._node_limit = self.node_budget
+        if not self.done:
+            self._search_on(now)
+        if self.done and not self._guarded:
+            self._guarded = self._last_checks(now)
+        self.elapsed += self._clock() - now
+        return self.done and self._guarded
+
+    def _search_on(self, now: float) -> None:
+        """The iterations of :meth:`step` until its deadline."""
+        g = self.g
         try:
             while self.depth < self.max_depth:
                 d = self.depth + 1
@@ -198,7 +235,7 @@ class Search:
                 self.depth, self.score, self.best = d, score, move
                 self.pv = self._pv(move, d)
                 if abs(score) >= WIN_BOUND:
-                    self.done = True
+                    self.done = self._proved = True
                     break
             else:
                 self.done = True
@@ -211,14 +248,19 @@ class Search:
                 self.best, self.score, self.pv = m, self._root_score, [m]
             if self._node_limit is not None and self.nodes >= self._node_limit:
                 self.done = True
-            elif self.seconds is not None and self.elapsed + time.perf_counter() - now >= self.seconds:
+            elif self.seconds is not None and self.elapsed + self._clock() - now >= self.seconds:
                 self.done = True
-        if self.done and not self._guarded:
-            self._guarded = True
+
+    def _last_checks(self, now: float) -> bool:
+        """The root's random move and safety check (:meth:`_random_move`, :meth:`_guard`) until
+        the guard's deadline; True when they are finished or the whole of their time is spent
+        (the move chosen so far stands), False when only this slice's time is."""
+        try:
             self._random_move()
             self._guard()
-        self.elapsed += time.perf_counter() - now
-        return self.done
+        except _Abort:
+            return self.seconds is None or self.elapsed + self._clock() - now >= self.seconds * (1 + GUARD_SHARE)
+        return True
 
     def reply(self) -> dict:
         """``{"move", "score", "depth", "nodes", "nps", "pv", "turn"}``: the best move's notation
@@ -255,11 +297,14 @@ class Search:
         self._root_scores: dict[int, int] = {}
         self._noise_cache: dict[int, int] = {}
         self._guarded = False
+        self._proved = False               # an iteration ended with a forced win or loss
+        self._safe: dict[int, bool] = {}   # root move -> whether the other side cannot win at once
+        self._random_order: list[int] | None = None
 
     def _tick(self):
         if self._node_limit is not None and self.nodes >= self._node_limit:
             raise _Abort
-        if self._deadline is not None and time.perf_counter() >= self._deadline:
+        if self._deadline is not None and self._clock() >= self._deadline:
             raise _Abort
 
     def _play(self, m: int):
@@ -340,42 +385,65 @@ class Search:
         """True when after the side to move's move ``m`` the other side has a move that wins at
         once (every reply played through the engine; a move that ends the game, or a berserk
         step after which the same side moves again, is not such a move)."""
+        safe = self._safe.get(m)
+        if safe is not None:
+            return not safe
         g = self.g
         side = g.side
+        end, clock = self._guard_deadline, self._clock
         g.play_code(m)
         try:
-            if g.result is not None or g.side == side:
-                return False
-            them = SIDE_NAMES[g.side]
-            return any(self._wins(reply, them) for reply in g.move_codes())
+            loses = False
+            if g.result is None and g.side != side:
+                them = SIDE_NAMES[g.side]
+                # the replies that can win at once first (a loss is then found in a few plays)
+                first = self._win_candidates()
+                tried = set(first)
+                for reply in first + [r for r in g.move_codes() if r not in tried]:
+                    if end is not None and clock() >= end:
+                        raise _Abort
+                    if self._wins(reply, them):
+                        loses = True
+                        break
         finally:
             g.undo_code()
+        self._safe[m] = not loses
+        return loses
 
     def _random_move(self) -> None:
         """With noise ``N``, with the chance ``N`` * :data:`RANDOM_MOVE_PER_NOISE` (seeded) the
         reply is a random move instead of the best one - one that does not let the other side
-        win at once where there is such a move; never when the search has proved a win (and a
-        win in one is taken before any search)."""
-        if not self.noise or self.best is None or self.score >= WIN_BOUND:
-            return
-        rng = self._pick_rng
-        if rng.random() >= self.noise * RANDOM_MOVE_PER_NOISE:
-            return
-        codes = sorted(self.g.move_codes())
-        rng.shuffle(codes)
-        for m in codes:
+        win at once where there is such a move; never when the search has proved a win or a
+        loss (and a win in one is taken before any search). Drawn once; the check of its
+        candidates stops at the guard's deadline and goes on in the next slice."""
+        if self._random_order is None:   # drawn once, so a check cut by a slice goes on the same
+            self._random_order = []
+            if not self.noise or self.best is None or self.score >= WIN_BOUND or self._proved:
+                return
+            rng = self._pick_rng
+            if rng.random() >= self.noise * RANDOM_MOVE_PER_NOISE:
+                return
+            codes = sorted(self.g.move_codes())
+            rng.shuffle(codes)
+            self._random_order = codes
+        for m in self._random_order:
             if not self._loses_at_once(m):
                 self.best, self.pv, self._turn_len = m, [m], 1
                 self.score = self._root_scores.get(m, self.score)
+                self._random_order = []
                 return
+        self._random_order = []
 
     def _guard(self) -> None:
         """The last check before a reply, whatever the depth, time or noise: if the chosen move
         lets the other side win at once and a move exists that does not, the best-scored such
         move (root scores of the last iteration, then move order) replaces it. Shallow or cut
         searches (depth 1, where encirclement and exit forts are not looked for below the root)
-        and noisy levels need it; a search that has proved a win does not."""
-        if self.best is None or self.score >= WIN_BOUND or not self._loses_at_once(self.best):
+        and noisy levels need it; a search that has proved a win or a loss does not (after a
+        proved loss every move loses by force, the chosen one as late as any). Each reply it
+        plays checks the guard's deadline (raises :class:`_Abort`; results are kept per move)."""
+        # a proved loss: every move loses by force, the best one as late as can be
+        if self.best is None or self.score >= WIN_BOUND or self._proved or not self._loses_at_once(self.best):
             return
         g = self.g
         scores = self._root_scores
