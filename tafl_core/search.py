@@ -7,8 +7,8 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   a step after which the same side moves again costs no depth and its score is not negated;
 * a transposition table keyed by :func:`tafl_core.zobrist.search_key` (the game's incremental
   Zobrist hash, side to move and berserk turn included);
-* move ordering: hash move, king moves onto escape squares, moves next to the king, likely
-  captures, killer moves, history heuristic;
+* move ordering (:mod:`tafl_core.ordering`): hash move, king moves onto escape squares, moves
+  next to the king, likely captures, killer moves, history heuristic;
 * late-move reductions (:data:`LMR_DEPTH`, :data:`LMR_AFTER`): a quiet move far down the
   order is first searched a ply shallower, and to full depth only if it beats the best so far;
 * a tactical leaf: at depth 0 the side to move first tries its moves that could win at once
@@ -16,8 +16,8 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   at most two pieces left), so a win in one is never missed, and since every move of the
   side before it is answered so, a threatened loss in one is answered whenever an answer exists
   (from depth 1 on);
-* the root's own checks, whatever the depth, level or cut (:meth:`Search._win_at_root`,
-  :meth:`Search._guard`): a move that wins at once is played without a search, and a chosen
+* the root's own checks (:mod:`tafl_core.root_checks`), whatever the depth, level or cut
+  (:meth:`Search._win_at_root`, :meth:`Search._guard`): a move that wins at once is played without a search, and a chosen
   move after which the other side wins at once is replaced by one after which it cannot,
   where there is one (every reply played through the engine), so encirclement and exit forts,
   which the leaf does not look for, are seen one ply deep too;
@@ -40,30 +40,19 @@ from dataclasses import dataclass
 
 from .evaluate import Evaluator
 from .moves import Move
-from .tables import ATTACKERS, DEFENDERS, KNG, SIDE_NAMES, SIDE_OF
+from .ordering import MoveOrdering
+from .root_checks import GUARD_SHARE, RANDOM_MOVE_PER_NOISE, RootChecks
+from .scores import INF, WIN, WIN_BOUND, Abort as _Abort
+from .tables import SIDE_NAMES
 from .zobrist import search_key
 
-INF = 10 ** 9
-#: Score of a win at the root; a win found ``p`` plies down scores ``WIN - p``.
-WIN = 1_000_000
-#: Scores beyond this are wins or losses.
-WIN_BOUND = WIN - 10_000
 MAX_DEPTH = 64
 #: Time budget of :func:`best_move` when no depth, time or node limit is given (seconds).
 DEFAULT_SECONDS = 2.0
-#: A search with root noise ``N`` replies with a random (safe) move with the chance ``N`` times
-#: this (0.22 at beginner's 60, 0.04 at easy's 10): the weaker levels' seeded randomness
-#: (:meth:`Search._random_move`), so that their games differ; the levels' strength comes from
-#: their depth (a defence searched as deep as the attack, or deeper, nearly always holds).
-RANDOM_MOVE_PER_NOISE = 1 / 267
 #: Late-move reductions: from this depth on, a quiet move searched after the first
 #: :data:`LMR_AFTER` moves of the order is searched one ply shallower first.
 LMR_DEPTH = 3
 LMR_AFTER = 4
-#: The root's last checks (a noisy level's random move, the safety check) may run on after the
-#: search's own time for this share of it, checking the clock after every reply they play; when
-#: it is spent they keep the move chosen so far.
-GUARD_SHARE = 0.3
 #: Time of a search given a depth or node limit but no time: it stops at whichever comes first.
 DEPTH_ONLY_SECONDS = 30.0
 #: Entries of the transposition table before it is cleared.
@@ -131,11 +120,7 @@ def _bounded(depth, seconds, nodes) -> float:
     return DEPTH_ONLY_SECONDS
 
 
-class _Abort(Exception):
-    """The time or node limit ran out inside an iteration."""
-
-
-class Search:
+class Search(MoveOrdering, RootChecks):
     """A search on ``game`` (which it plays on and restores: after each call the game is as it
     was, its redo list included).
 
@@ -251,17 +236,6 @@ class Search:
             elif self.seconds is not None and self.elapsed + self._clock() - now >= self.seconds:
                 self.done = True
 
-    def _last_checks(self, now: float) -> bool:
-        """The root's random move and safety check (:meth:`_random_move`, :meth:`_guard`) until
-        the guard's deadline; True when they are finished or the whole of their time is spent
-        (the move chosen so far stands), False when only this slice's time is."""
-        try:
-            self._random_move()
-            self._guard()
-        except _Abort:
-            return self.seconds is None or self.elapsed + self._clock() - now >= self.seconds * (1 + GUARD_SHARE)
-        return True
-
     def reply(self) -> dict:
         """``{"move", "score", "depth", "nodes", "nps", "pv", "turn"}``: the best move's notation
         (``"d1-d3"``, ``"end"``; None when there is no move), its score from the side to move's
@@ -359,101 +333,6 @@ class Search:
             r = random.Random(self._noise_base ^ m * 0xBF58476D1CE4E5B9).randint(-self.noise, self.noise)
             self._noise_cache[m] = r
         return r
-
-    def _wins(self, m: int, me: str) -> bool:
-        """Whether move ``m`` of the side to move ends the game at once with ``me`` (its side's
-        name) the winner; the game is left as it was."""
-        g = self.g
-        g.play_code(m)
-        r = g.result
-        g.undo_code()
-        return r is not None and r.winner == me
-
-    def _win_at_root(self) -> bool:
-        """A move that ends the game at once in the side to move's favour, whatever the depth
-        or level: if there is one it is the reply (score ``WIN - 1``) and no search is needed."""
-        g = self.g
-        me = SIDE_NAMES[g.side]
-        for m in self._ordered(g.move_codes(), 0, 0):
-            if self._wins(m, me):
-                self.best, self.score, self.pv, self.depth = m, WIN - 1, [m], 1
-                self._turn_len = 1
-                return True
-        return False
-
-    def _loses_at_once(self, m: int) -> bool:
-        """True when after the side to move's move ``m`` the other side has a move that wins at
-        once (every reply played through the engine; a move that ends the game, or a berserk
-        step after which the same side moves again, is not such a move)."""
-        safe = self._safe.get(m)
-        if safe is not None:
-            return not safe
-        g = self.g
-        side = g.side
-        end, clock = self._guard_deadline, self._clock
-        g.play_code(m)
-        try:
-            loses = False
-            if g.result is None and g.side != side:
-                them = SIDE_NAMES[g.side]
-                # the replies that can win at once first (a loss is then found in a few plays)
-                first = self._win_candidates()
-                tried = set(first)
-                for reply in first + [r for r in g.move_codes() if r not in tried]:
-                    if end is not None and clock() >= end:
-                        raise _Abort
-                    if self._wins(reply, them):
-                        loses = True
-                        break
-        finally:
-            g.undo_code()
-        self._safe[m] = not loses
-        return loses
-
-    def _random_move(self) -> None:
-        """With noise ``N``, with the chance ``N`` * :data:`RANDOM_MOVE_PER_NOISE` (seeded) the
-        reply is a random move instead of the best one - one that does not let the other side
-        win at once where there is such a move; never when the search has proved a win or a
-        loss (and a win in one is taken before any search). Drawn once; the check of its
-        candidates stops at the guard's deadline and goes on in the next slice."""
-        if self._random_order is None:   # drawn once, so a check cut by a slice goes on the same
-            self._random_order = []
-            if not self.noise or self.best is None or self.score >= WIN_BOUND or self._proved:
-                return
-            rng = self._pick_rng
-            if rng.random() >= self.noise * RANDOM_MOVE_PER_NOISE:
-                return
-            codes = sorted(self.g.move_codes())
-            rng.shuffle(codes)
-            self._random_order = codes
-        for m in self._random_order:
-            if not self._loses_at_once(m):
-                self.best, self.pv, self._turn_len = m, [m], 1
-                self.score = self._root_scores.get(m, self.score)
-                self._random_order = []
-                return
-        self._random_order = []
-
-    def _guard(self) -> None:
-        """The last check before a reply, whatever the depth, time or noise: if the chosen move
-        lets the other side win at once and a move exists that does not, the best-scored such
-        move (root scores of the last iteration, then move order) replaces it. Shallow or cut
-        searches (depth 1, where encirclement and exit forts are not looked for below the root)
-        and noisy levels need it; a search that has proved a win or a loss does not (after a
-        proved loss every move loses by force, the chosen one as late as any). Each reply it
-        plays checks the guard's deadline (raises :class:`_Abort`; results are kept per move)."""
-        # a proved loss: every move loses by force, the best one as late as can be
-        if self.best is None or self.score >= WIN_BOUND or self._proved or not self._loses_at_once(self.best):
-            return
-        g = self.g
-        scores = self._root_scores
-        order = self._ordered(g.move_codes(), 0, 0)
-        rank = {m: i for i, m in enumerate(order)}
-        for m in sorted(order, key=lambda c: (-scores.get(c, -INF), rank[c])):
-            if m != self.best and not self._loses_at_once(m):
-                self.best, self.pv, self._turn_len = m, [m], 1
-                self.score = scores.get(m, self.score)
-                return
 
     def _child(self, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
         """Score of the position after a move, from the mover's view: a berserk step that keeps
@@ -572,94 +451,6 @@ class Search:
                 return WIN - ply - 1
         return self.ev.score(self.g)
 
-    def _win_candidates(self) -> list[int]:
-        """Moves of the side to move that could end the game in its favour at once: the king
-        onto an escape square, an attacker next to the king, and every move when the other
-        side has at most two pieces besides the king (a capture of the last ones). Encirclement
-        and exit forts are left to the full-width plies above the leaf (at the root every
-        move's result is seen)."""
-        g = self.g
-        t = self.t
-        side = g.side
-        k = g.king
-        if len(g.pieces[1 - side]) - (1 if side == ATTACKERS else 0) <= 2:
-            return g.move_codes()
-        if k < 0:
-            return []
-        if side == DEFENDERS:
-            esc = t.escape
-            return [m for m in g.plain_codes(DEFENDERS, k) if esc[m & 1023]]
-        # the attackers' moves onto an empty neighbour of the king: from the first piece along
-        # each line out of that square, or by a jump from two squares away (each checked
-        # against that piece's own legal moves)
-        board = g.board
-        out = []
-        froms = set()
-        for q in t.adj[k]:
-            if board[q]:
-                continue
-            for ray in t.rays[q]:
-                for f in ray:
-                    if board[f]:
-                        if SIDE_OF[board[f]] == ATTACKERS:
-                            froms.add(f)
-                        break
-                if t.any_jump and len(ray) > 1 and board[ray[1]] and SIDE_OF[board[ray[1]]] == ATTACKERS:
-                    froms.add(ray[1])
-        for f in froms:
-            out.extend(m for m in g.plain_codes(ATTACKERS, f) if (m & 1023) in t.adj[k])
-        return out
-
-    def _ordered(self, codes: list[int], hash_move: int, ply: int) -> list[int]:
-        """``codes`` best first: hash move, king to an escape square, next to the king, likely
-        capture, killers, history."""
-        g = self.g
-        t = self.t
-        board = g.board
-        side = g.side
-        k = g.king
-        esc = t.escape
-        # squares where a piece of the side to move would close a custodial capture
-        hits = set()
-        own_side = side
-        hostile = t.hostile
-        for e in g.pieces[1 - side]:
-            code = board[e]
-            if code == KNG:
-                continue
-            h = hostile[code]
-            for nb, beyond, _ in t.nbrs[e]:
-                # a capture square on one side of e needs a partner on the opposite side
-                opp = 2 * e - nb
-                if opp not in t.adj[e]:
-                    continue
-                c = board[opp]
-                if (c and SIDE_OF[c] == own_side) or h[opp] == 1 or (h[opp] == 2 and not c):
-                    if not board[nb]:
-                        hits.add(nb)
-        # one int per move, sorted at C speed: the ordering score above the move code (so ties
-        # are broken by the code, and the order never depends on set order)
-        bonus = [0] * len(board)
-        for q in hits:
-            bonus[q] = 1 << 36
-        for q in (t.adj[k] if k >= 0 else ()):   # next to the king
-            bonus[q] += 1 << 35
-        hg = self.history.get
-        keys = [(hg(m, 0) + bonus[m & 1023]) << 20 | m for m in codes]
-        k0, k1 = self.killers[ply]
-        if k0 and k0 in codes:
-            keys[codes.index(k0)] += 1 << 54
-        if k1 and k1 != k0 and k1 in codes:
-            keys[codes.index(k1)] += 1 << 53
-        if k >= 0 and side == DEFENDERS:
-            for i, m in enumerate(codes):
-                if m >> 10 == k and esc[m & 1023]:
-                    keys[i] += 1 << 58
-        if hash_move and hash_move in codes:
-            keys[codes.index(hash_move)] = 1 << 60 | hash_move
-        keys.sort(reverse=True)
-        return [x & 0xFFFFF for x in keys]
-
     def _pv(self, first: int, depth: int) -> list[int]:
         """The principal variation from the transposition table, starting with ``first``."""
         g = self.g
@@ -705,4 +496,5 @@ def best_move(game, depth: int | None = None, seconds: float | None = None, node
     return Search(game, use_tt=use_tt, noise=noise, seed=seed).run(depth, seconds, nodes)
 
 
-__all__ = ["Search", "best_move", "level_limits", "Level", "LEVELS", "WIN", "WIN_BOUND", "INF", "MAX_DEPTH"]
+__all__ = ["Search", "best_move", "level_limits", "Level", "LEVELS", "WIN", "WIN_BOUND", "INF", "MAX_DEPTH",
+           "DEFAULT_SECONDS", "DEPTH_ONLY_SECONDS", "GUARD_SHARE", "RANDOM_MOVE_PER_NOISE"]
