@@ -21,7 +21,7 @@ from typing import Any
 
 from . import limits
 from .errors import PositionError, RulesFileError
-from .position import KING, SOLDIER_OF, Position, check_kings, parse_diagram
+from .position import SOLDIER_OF, Position, check_kings, parse_diagram
 from .rulekeys import (_ABSENT_VALUES, _ALL_PIECE_KEYS, _BASE_KEYS, _BERSERK_KEYS, _JUMP_KEYS, _PIECE_KEYS,
                        ALL_RULE_KEYS, HISTORICITY, OPTIONAL_DEFAULTS, RENAMED_KEYS, SPECIAL_KINDS, _required_keys,
                        _valid_value, corner_squares)

@@ -45,7 +45,6 @@ def alea_game():
 
 def every_move_loses_at_once(game) -> bool:
     """Slow reference: every move of the side to move has a reply that wins at once."""
-    me = game.to_move
     for m in game.move_codes():
         game.play_code(m)
         try:
@@ -56,7 +55,7 @@ def every_move_loses_at_once(game) -> bool:
                 return False
         finally:
             game.undo_code()
-    return me is not None
+    return True
 
 
 def _wins(game, m, side):
@@ -121,11 +120,11 @@ def test_depth_only_search_is_bounded_in_time():
     assert level_limits(None, MAX_DEPTH, None, None)[1] == DEFAULT_SECONDS
     assert level_limits("strong", 8, None, None)[1] == DEPTH_ONLY_SECONDS
     rs = load_ruleset(REPO / "variants_src" / "copenhagen-hnefatafl")
-    clock = StepClock(0.05)
+    clock = StepClock(0.5)
     s = Search(Game(rs), clock=clock)
     rep = s.run(depth=8, seconds=level_limits(None, 8)[1])
     assert rep["depth"] < 8 and rep["move"] is not None
-    assert clock.now <= DEPTH_ONLY_SECONDS * (1 + GUARD_SHARE) + 1
+    assert clock.now <= DEPTH_ONLY_SECONDS * (1 + GUARD_SHARE) + 4 * clock.step   # a few readings past it
 
 
 def run_cli(*args):
@@ -158,7 +157,7 @@ def dispatcher():
 @pytest.mark.parametrize("args,name", [
     ('{"seconds": null}', "seconds"), ('{"seconds": NaN}', "seconds"), ('{"seconds": Infinity}', "seconds"),
     ('{"seconds": 1e9}', "seconds"), ('{"seconds": -1}', "seconds"), ('{"seconds": 0.01, "seed": [1]}', "seed"),
-    ('{"seconds": 0.01, "seed": 2.5}', "seed"), ('{"seconds": "1"}', None),
+    ('{"seconds": 0.01, "seed": 2.5}', "seed"), ('{"seconds": "0.01"}', None),
 ])
 def test_playout_bench_arguments_are_checked(dispatcher, args, name):
     out = json.loads(dispatcher.call("playout_bench", args))
