@@ -10,7 +10,7 @@ VENV := .venv
 SERVE_ADDR ?= 127.0.0.1:8000
 PY := $(VENV)/bin/python
 
-.PHONY: venv node site serve test test-fast test-js validate bench bench-search-pyodide bench-site bench-board cases wheel clean mutation
+.PHONY: venv node site serve test test-fast test-js validate bench bench-search-pyodide bench-site bench-board bench-records bench-budgets check-opentafl cases wheel clean mutation
 
 $(VENV)/.stamp: requirements.txt constraints.txt pyproject.toml
 	@test -n "$(BOOTSTRAP_PY)" || { echo "make: needs Python 3.12 or newer on PATH" >&2; exit 2; }
@@ -59,6 +59,16 @@ bench: venv
 	$(PY) -m tafl_core bench --variant copenhagen-hnefatafl --seconds 5 --seed 1
 	$(PY) -m tafl_core bench-search --seconds 1 copenhagen-hnefatafl alea-evangelii
 	$(PY) -m tafl_core bench-search --seconds 5 copenhagen-hnefatafl alea-evangelii
+
+bench-records: venv
+	$(PY) -m tests.tafl_core.bench_budgets records
+
+bench-budgets: venv
+	$(PY) -m tests.tafl_core.bench_budgets alea
+
+# The site's game records replayed in OpenTafl's own code (needs javac and OPENTAFL_DIR).
+check-opentafl: venv
+	$(PY) -m tests.tafl_core.opentafl_replay 12
 
 bench-search-pyodide: node
 	node tests/browser/bench_search_pyodide.mjs

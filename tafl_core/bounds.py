@@ -12,14 +12,15 @@ import math
 
 #: name -> (least, most, whole number): seconds of a search or a move; plies; nodes; the seed of
 #: a noisy level or an opening (2**53: the largest whole number a JavaScript number holds
-#: exactly); seconds of a benchmark; games and plies of a match; budget of one search slice in
-#: milliseconds.
+#: exactly); seconds of a command-line benchmark and of the board's playout benchmark; games and
+#: plies of a match; budget of one search slice in milliseconds.
 BOUNDS: dict[str, tuple[float, float, bool]] = {
-    "seconds": (0.001, 600.0, False),
+    "seconds": (0.001, 600, False),
     "depth": (1, 64, True),
     "nodes": (1, 100_000_000, True),
     "seed": (0, 2 ** 53, True),
-    "bench_seconds": (0.001, 3600.0, False),
+    "bench_seconds": (0.001, 3600, False),
+    "playout_seconds": (0.001, 60, False),
     "games": (1, 100_000, True),
     "max_plies": (1, 100_000, True),
     "budget_ms": (1, 10_000, False),

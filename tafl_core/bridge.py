@@ -11,6 +11,7 @@ import json
 import traceback
 from typing import Any
 
+from .bounds import BOUNDS
 from .errors import PositionError, TaflError
 from .limits import MAX_RECORD_MOVES
 from .game import Game, PlayedMove
@@ -96,17 +97,21 @@ class Session:
         n = g.size
         # The entries of moves already reported are kept (same PlayedMove object, same dict), so
         # a long game costs one new dict per move, not a rebuild of the whole history.
+        # Linear in the game's length: the first entry that differs drops the cache from there
+        # on once (never a copy per move).
         cache = self._history_cache if getattr(self, "_history_game", None) is g else []
         history = []
         for i, played in enumerate(g.moves_played):
-            if i < len(cache) and cache[i][0] is played:
-                history.append(cache[i][1])
-            else:
-                cache = cache[:i]
-                entry = self._played_dict(played)
-                cache.append((played, entry))
-                history.append(entry)
-        self._history_cache, self._history_game = cache[:len(history)], g
+            if i < len(cache):
+                if cache[i][0] is played:
+                    history.append(cache[i][1])
+                    continue
+                del cache[i:]
+            entry = self._played_dict(played)
+            cache.append((played, entry))
+            history.append(entry)
+        del cache[len(history):]
+        self._history_cache, self._history_game = cache, g
         movable = sorted({square_name(m.frm, n) for m in g.legal_moves()}, key=_sq_key)
         turn = g.berserk_turn
         berserk = {"square": turn.square, "can_end": turn.can_end, "escape": turn.escape} if turn else None
@@ -246,12 +251,13 @@ class Session:
             Refused: ``ply`` is not a whole number from 0 to the end (``bad_ply``).
         """
         g = self.game
-        total = len(g.moves_played) + len(g.undone_moves)
+        total = g.ply + g.undone_count
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= total:
             raise Refused(refusal(Reason.BAD_PLY, max=total))
-        while len(g.moves_played) > ply:
+        # the counts are O(1) (moves_played builds a list): each step is constant work
+        while g.ply > ply:
             g.undo()
-        while len(g.moves_played) < ply:
+        while g.ply < ply:
             g.redo()
         return self.state()
 
@@ -313,7 +319,7 @@ class Session:
 
     def _game_key(self) -> tuple:
         g = self.game
-        return (id(g), g.hash, g.berserker, len(g.moves_played))
+        return (id(g), g.hash, g.berserker, g.ply)
 
     def export_record(self, fmt: str = "opentafl") -> dict:
         """The game as text: ``{"format", "text"}``, ``fmt`` ``"opentafl"`` (an OpenTafl game
@@ -347,14 +353,22 @@ class Session:
         return {"otn": pos.to_otn(), "to_move": side}
 
     def playout_bench(self, seconds: float = 2.0, seed: int = 1) -> dict:
-        """Random-playout speed inside this interpreter (for the board benchmark)."""
+        """Random-playout speed inside this interpreter (for the board benchmark).
+
+        Raises:
+            Refused: ``bad_limit`` for seconds or a seed out of :data:`tafl_core.bounds.BOUNDS`
+                (None, NaN, infinity, 1e9 seconds, a list as seed).
+        """
         from .bench import run_bench
+        lo, hi, _ = BOUNDS["playout_seconds"]
+        seconds = _number("seconds", seconds, lo, hi)
+        seed = _whole("seed", seed, *BOUNDS["seed"][:2])
         return run_bench(self.ruleset, seconds, seed)
 
 
 #: The largest search seed taken (the board's seeds are 1 to 2**31 - 2; 2**53 is the largest
-#: whole number a JavaScript number holds exactly).
-MAX_SEED = 2 ** 53
+#: whole number a JavaScript number holds exactly): tafl_core.bounds.
+MAX_SEED = BOUNDS["seed"][1]
 
 
 def _bad_limit(name: str, lo, hi) -> Refused:
@@ -415,9 +429,9 @@ def _search_limits(seconds, depth, nodes) -> tuple:
     Raises:
         Refused: ``bad_limit`` naming the limit (NaN, infinity, 2.7 plies, a text are refused).
     """
-    seconds = None if seconds in (None, "") else _number("seconds", seconds, 0.001, 600)
-    depth = None if depth in (None, "") else _whole("depth", depth, 1, 64)
-    nodes = None if nodes in (None, "") else _whole("nodes", nodes, 1, 100_000_000)
+    seconds = None if seconds in (None, "") else _number("seconds", seconds, *BOUNDS["seconds"][:2])
+    depth = None if depth in (None, "") else _whole("depth", depth, *BOUNDS["depth"][:2])
+    nodes = None if nodes in (None, "") else _whole("nodes", nodes, *BOUNDS["nodes"][:2])
     return seconds, depth, nodes
 
 
@@ -477,7 +491,7 @@ class Dispatcher:
         plus ``"reason": {"code", "params"}`` when the error is a refusal of the input. Never
         raises."""
         try:
-            out = self._run(cmd, json.loads(args_json))
+            out = self._run(cmd, _load_args(args_json))
         except Refused as exc:
             return json.dumps({"error": _one_line(exc), "detail": None, "reason": exc.refusal.as_dict()})
         except Exception as exc:   # noqa: BLE001 - every fault becomes one line for the page
@@ -547,8 +561,17 @@ class Dispatcher:
         if cmd == "import_record":
             return s.import_record(a.get("text"))
         if cmd == "playout_bench":
-            return s.playout_bench(float(a.get("seconds", 2.0)), int(a.get("seed", 1)))
+            return s.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))
         return _Fault("unknown command " + str(cmd))
+
+
+def _load_args(args_json):
+    """The arguments' JSON text as Python values; ValueError (a refusal, no traceback) for JSON
+    nested deeper than the parser can go."""
+    try:
+        return json.loads(args_json)
+    except RecursionError:
+        raise ValueError("the arguments are nested too deeply") from None
 
 
 def _arg(a: dict, name: str):

@@ -22,6 +22,7 @@ records), the host's board is taken, with the side to move it implies.
 
 from __future__ import annotations
 
+import io
 import queue
 import sys
 import threading
@@ -316,16 +317,19 @@ def serve(inp: TextIO, out: TextIO, **options) -> int:
     lines: queue.Queue = queue.Queue()
 
     def reader() -> None:
-        while True:
-            line = inp.readline(MAX_LINE + 1)
-            if len(line) > MAX_LINE and not line.endswith("\n"):
-                while True:   # skip the rest of the over-long line
-                    more = inp.readline(MAX_LINE)
-                    if not more or more.endswith("\n"):
-                        break
-            lines.put(line if line else None)
-            if not line:
-                return
+        try:
+            while True:
+                line = inp.readline(MAX_LINE + 1)
+                if len(line) > MAX_LINE and not line.endswith("\n"):
+                    while True:   # skip the rest of the over-long line
+                        more = inp.readline(MAX_LINE)
+                        if not more or more.endswith("\n"):
+                            break
+                lines.put(line if line else None)
+                if not line:
+                    return
+        except (OSError, ValueError):   # the input closed or unreadable: as its end
+            lines.put(None)
 
     threading.Thread(target=reader, daemon=True).start()
     session = EngineSession(send, **options)
@@ -362,8 +366,9 @@ def add_parser(sub) -> None:
 
 
 def cmd_engine(args) -> int:
-    """Run the engine on the process's stdin and stdout."""
-    return serve(sys.stdin, sys.stdout, seconds=args.seconds, depth=args.depth, level=args.level, seed=args.seed)
+    """Run the engine on the process's stdin and stdout (US-ASCII; other bytes read as ``?``)."""
+    inp = io.TextIOWrapper(sys.stdin.buffer, encoding="ascii", errors="replace")
+    return serve(inp, sys.stdout, seconds=args.seconds, depth=args.depth, level=args.level, seed=args.seed)
 
 
 __all__ = ["EngineSession", "serve", "add_parser", "cmd_engine", "MAX_LINE"]

@@ -259,8 +259,18 @@ class Game(MoveGenerator, Captures, Outcomes):
 
     @property
     def moves_played(self) -> list[PlayedMove]:
-        """The moves played so far, oldest first."""
+        """The moves played so far, oldest first (a new list: O(plies); :attr:`ply` counts them)."""
         return [h[0] for h in self._stack]
+
+    @property
+    def ply(self) -> int:
+        """How many moves have been played (O(1))."""
+        return len(self._stack)
+
+    @property
+    def undone_count(self) -> int:
+        """How many moves :meth:`redo` could replay (O(1))."""
+        return len(self._undone)
 
     # -- internals ------------------------------------------------------------------------------
     def _push(self, f: int, to: int, fast: bool = False):

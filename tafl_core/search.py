@@ -7,8 +7,8 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   a step after which the same side moves again costs no depth and its score is not negated;
 * a transposition table keyed by :func:`tafl_core.zobrist.search_key` (the game's incremental
   Zobrist hash, side to move and berserk turn included);
-* move ordering: hash move, king moves onto escape squares, moves next to the king, likely
-  captures, killer moves, history heuristic;
+* move ordering (:mod:`tafl_core.ordering`): hash move, king moves onto escape squares, moves
+  next to the king, likely captures, killer moves, history heuristic;
 * late-move reductions (:data:`LMR_DEPTH`, :data:`LMR_AFTER`): a quiet move far down the
   order is first searched a ply shallower, and to full depth only if it beats the best so far;
 * a tactical leaf: at depth 0 the side to move first tries its moves that could win at once
@@ -16,8 +16,8 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   at most two pieces left), so a win in one is never missed, and since every move of the
   side before it is answered so, a threatened loss in one is answered whenever an answer exists
   (from depth 1 on);
-* the root's own checks, whatever the depth, level or cut (:meth:`Search._win_at_root`,
-  :meth:`Search._guard`): a move that wins at once is played without a search, and a chosen
+* the root's own checks (:mod:`tafl_core.root_checks`), whatever the depth, level or cut
+  (:meth:`Search._win_at_root`, :meth:`Search._guard`): a move that wins at once is played without a search, and a chosen
   move after which the other side wins at once is replaced by one after which it cannot,
   where there is one (every reply played through the engine), so encirclement and exit forts,
   which the leaf does not look for, are seen one ply deep too;
@@ -26,8 +26,10 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   time budget), all through :class:`Search`.
 
 Scores are ints from the side to move's point of view; a won game scores ``WIN - plies``
-(sooner wins score higher), a draw 0. The time budget is checked by the search itself
-(``time.perf_counter``, every 256 nodes).
+(sooner wins score higher), a draw 0. The time budget is checked by the search itself (its
+clock, ``time.perf_counter`` unless one is injected, every 256 nodes), and by the root's last
+checks after it (every reply they play): a search of ``S`` seconds answers within
+``S * (1 + GUARD_SHARE)``; a search given no time is bounded all the same (:func:`level_limits`).
 """
 
 from __future__ import annotations
@@ -38,26 +40,21 @@ from dataclasses import dataclass
 
 from .evaluate import Evaluator
 from .moves import Move
-from .tables import ATTACKERS, DEFENDERS, KNG, SIDE_NAMES, SIDE_OF
+from .ordering import MoveOrdering
+from .root_checks import GUARD_SHARE, RANDOM_MOVE_PER_NOISE, RootChecks
+from .scores import INF, WIN, WIN_BOUND, Abort as _Abort
+from .tables import SIDE_NAMES
 from .zobrist import search_key
 
-INF = 10 ** 9
-#: Score of a win at the root; a win found ``p`` plies down scores ``WIN - p``.
-WIN = 1_000_000
-#: Scores beyond this are wins or losses.
-WIN_BOUND = WIN - 10_000
 MAX_DEPTH = 64
 #: Time budget of :func:`best_move` when no depth, time or node limit is given (seconds).
 DEFAULT_SECONDS = 2.0
-#: A search with root noise ``N`` replies with a random (safe) move with the chance ``N`` times
-#: this (0.22 at beginner's 60, 0.04 at easy's 10): the weaker levels' seeded randomness
-#: (:meth:`Search._random_move`), so that their games differ; the levels' strength comes from
-#: their depth (a defence searched as deep as the attack, or deeper, nearly always holds).
-RANDOM_MOVE_PER_NOISE = 1 / 267
 #: Late-move reductions: from this depth on, a quiet move searched after the first
 #: :data:`LMR_AFTER` moves of the order is searched one ply shallower first.
 LMR_DEPTH = 3
 LMR_AFTER = 4
+#: Time of a search given a depth or node limit but no time: it stops at whichever comes first.
+DEPTH_ONLY_SECONDS = 30.0
 #: Entries of the transposition table before it is cleared.
 TT_MAX = 300_000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -99,7 +96,7 @@ def level_limits(level: str | None, depth: int | None = None, seconds: float | N
         ValueError: an unknown level.
     """
     if level is None:
-        return depth, seconds, nodes, 0
+        return depth, _bounded(depth, seconds, nodes), nodes, 0
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
     lv = LEVELS[level]
@@ -110,14 +107,20 @@ def level_limits(level: str | None, depth: int | None = None, seconds: float | N
             seconds = min(seconds, lv.seconds)
     elif lv.seconds is not None:
         seconds = lv.seconds
-    return depth, seconds, nodes, lv.noise
+    return depth, _bounded(depth, seconds, nodes), nodes, lv.noise
 
 
-class _Abort(Exception):
-    """The time or node limit ran out inside an iteration."""
+def _bounded(depth, seconds, nodes) -> float:
+    """The seconds of a search: as given; without them :data:`DEFAULT_SECONDS` when nothing else
+    limits it, :data:`DEPTH_ONLY_SECONDS` when only a depth (below the most) or nodes do."""
+    if seconds is not None:
+        return seconds
+    if nodes is None and (depth is None or depth >= MAX_DEPTH):
+        return DEFAULT_SECONDS
+    return DEPTH_ONLY_SECONDS
 
 
-class Search:
+class Search(MoveOrdering, RootChecks):
     """A search on ``game`` (which it plays on and restores: after each call the game is as it
     was, its redo list included).
 
@@ -128,10 +131,12 @@ class Search:
             ``noise`` * :data:`RANDOM_MOVE_PER_NOISE` of a random safe move as the reply (0: none).
         seed: seed of that noise (with the root position and the move: :meth:`_noise_of`).
         evaluator: an :class:`~tafl_core.evaluate.Evaluator` (default: one for the game).
+        clock: seconds as a float, for the time limits (default ``time.perf_counter``; a test
+            injects its own).
     """
 
     def __init__(self, game, use_tt: bool = True, noise: int = 0, seed: int = 0,
-                 evaluator: Evaluator | None = None):
+                 evaluator: Evaluator | None = None, clock=time.perf_counter):
         self.g = game
         self.t = game.tables
         self.ev = evaluator or Evaluator(game)
@@ -145,7 +150,9 @@ class Search:
         self.nodes = 0
         self._made = 0
         self._deadline = None
+        self._guard_deadline = None
         self._node_limit = None
+        self._clock = clock
         self._reset_run()
 
     # -- public ---------------------------------------------------------------------------------
@@ -172,25 +179,40 @@ class Search:
     def step(self, budget_seconds: float | None) -> bool:
         """Search on for at most ``budget_seconds`` (None: until a limit of :meth:`start`);
         True when the search is done (depth reached, a limit spent, a forced result found or
-        no move to search). An iteration cut by the slice's end is searched again by the next
-        slice, from a warm transposition table."""
-        if self.done:
+        no move to search) and the root's last checks are too. An iteration cut by the slice's
+        end is searched again by the next slice, from a warm transposition table; the last
+        checks, cut by a slice's end, go on in the next (they have ``GUARD_SHARE`` of each
+        limit on top of it)."""
+        if self.done and self._guarded:
             return True
         g = self.g
         if g.result is not None or not g.move_codes():
-            self.done = True
+            self.done = self._guarded = True
             return True
         if self.depth == 0 and self.best is None and self._win_at_root():
             self.done = self._guarded = True
             return True
-        now = time.perf_counter()
-        ends = []
+        now = self._clock()
+        ends, guard_ends = [], []
         if self.seconds is not None:
             ends.append(now + max(0.0, self.seconds - self.elapsed))
+            guard_ends.append(now + max(0.0, self.seconds * (1 + GUARD_SHARE) - self.elapsed))
         if budget_seconds is not None:
             ends.append(now + budget_seconds)
+            guard_ends.append(now + budget_seconds * (1 + GUARD_SHARE))
         self._deadline = min(ends) if ends else None
+        self._guard_deadline = min(guard_ends) if guard_ends else None
         self._node_limit = self.node_budget
+        if not self.done:
+            self._search_on(now)
+        if self.done and not self._guarded:
+            self._guarded = self._last_checks(now)
+        self.elapsed += self._clock() - now
+        return self.done and self._guarded
+
+    def _search_on(self, now: float) -> None:
+        """The iterations of :meth:`step` until its deadline."""
+        g = self.g
         try:
             while self.depth < self.max_depth:
                 d = self.depth + 1
@@ -198,7 +220,7 @@ class Search:
                 self.depth, self.score, self.best = d, score, move
                 self.pv = self._pv(move, d)
                 if abs(score) >= WIN_BOUND:
-                    self.done = True
+                    self.done = self._proved = True
                     break
             else:
                 self.done = True
@@ -211,14 +233,8 @@ class Search:
                 self.best, self.score, self.pv = m, self._root_score, [m]
             if self._node_limit is not None and self.nodes >= self._node_limit:
                 self.done = True
-            elif self.seconds is not None and self.elapsed + time.perf_counter() - now >= self.seconds:
+            elif self.seconds is not None and self.elapsed + self._clock() - now >= self.seconds:
                 self.done = True
-        if self.done and not self._guarded:
-            self._guarded = True
-            self._random_move()
-            self._guard()
-        self.elapsed += time.perf_counter() - now
-        return self.done
 
     def reply(self) -> dict:
         """``{"move", "score", "depth", "nodes", "nps", "pv", "turn"}``: the best move's notation
@@ -255,11 +271,14 @@ class Search:
         self._root_scores: dict[int, int] = {}
         self._noise_cache: dict[int, int] = {}
         self._guarded = False
+        self._proved = False               # an iteration ended with a forced win or loss
+        self._safe: dict[int, bool] = {}   # root move -> whether the other side cannot win at once
+        self._random_order: list[int] | None = None
 
     def _tick(self):
         if self._node_limit is not None and self.nodes >= self._node_limit:
             raise _Abort
-        if self._deadline is not None and time.perf_counter() >= self._deadline:
+        if self._deadline is not None and self._clock() >= self._deadline:
             raise _Abort
 
     def _play(self, m: int):
@@ -314,78 +333,6 @@ class Search:
             r = random.Random(self._noise_base ^ m * 0xBF58476D1CE4E5B9).randint(-self.noise, self.noise)
             self._noise_cache[m] = r
         return r
-
-    def _wins(self, m: int, me: str) -> bool:
-        """Whether move ``m`` of the side to move ends the game at once with ``me`` (its side's
-        name) the winner; the game is left as it was."""
-        g = self.g
-        g.play_code(m)
-        r = g.result
-        g.undo_code()
-        return r is not None and r.winner == me
-
-    def _win_at_root(self) -> bool:
-        """A move that ends the game at once in the side to move's favour, whatever the depth
-        or level: if there is one it is the reply (score ``WIN - 1``) and no search is needed."""
-        g = self.g
-        me = SIDE_NAMES[g.side]
-        for m in self._ordered(g.move_codes(), 0, 0):
-            if self._wins(m, me):
-                self.best, self.score, self.pv, self.depth = m, WIN - 1, [m], 1
-                self._turn_len = 1
-                return True
-        return False
-
-    def _loses_at_once(self, m: int) -> bool:
-        """True when after the side to move's move ``m`` the other side has a move that wins at
-        once (every reply played through the engine; a move that ends the game, or a berserk
-        step after which the same side moves again, is not such a move)."""
-        g = self.g
-        side = g.side
-        g.play_code(m)
-        try:
-            if g.result is not None or g.side == side:
-                return False
-            them = SIDE_NAMES[g.side]
-            return any(self._wins(reply, them) for reply in g.move_codes())
-        finally:
-            g.undo_code()
-
-    def _random_move(self) -> None:
-        """With noise ``N``, with the chance ``N`` * :data:`RANDOM_MOVE_PER_NOISE` (seeded) the
-        reply is a random move instead of the best one - one that does not let the other side
-        win at once where there is such a move; never when the search has proved a win (and a
-        win in one is taken before any search)."""
-        if not self.noise or self.best is None or self.score >= WIN_BOUND:
-            return
-        rng = self._pick_rng
-        if rng.random() >= self.noise * RANDOM_MOVE_PER_NOISE:
-            return
-        codes = sorted(self.g.move_codes())
-        rng.shuffle(codes)
-        for m in codes:
-            if not self._loses_at_once(m):
-                self.best, self.pv, self._turn_len = m, [m], 1
-                self.score = self._root_scores.get(m, self.score)
-                return
-
-    def _guard(self) -> None:
-        """The last check before a reply, whatever the depth, time or noise: if the chosen move
-        lets the other side win at once and a move exists that does not, the best-scored such
-        move (root scores of the last iteration, then move order) replaces it. Shallow or cut
-        searches (depth 1, where encirclement and exit forts are not looked for below the root)
-        and noisy levels need it; a search that has proved a win does not."""
-        if self.best is None or self.score >= WIN_BOUND or not self._loses_at_once(self.best):
-            return
-        g = self.g
-        scores = self._root_scores
-        order = self._ordered(g.move_codes(), 0, 0)
-        rank = {m: i for i, m in enumerate(order)}
-        for m in sorted(order, key=lambda c: (-scores.get(c, -INF), rank[c])):
-            if m != self.best and not self._loses_at_once(m):
-                self.best, self.pv, self._turn_len = m, [m], 1
-                self.score = scores.get(m, self.score)
-                return
 
     def _child(self, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
         """Score of the position after a move, from the mover's view: a berserk step that keeps
@@ -504,94 +451,6 @@ class Search:
                 return WIN - ply - 1
         return self.ev.score(self.g)
 
-    def _win_candidates(self) -> list[int]:
-        """Moves of the side to move that could end the game in its favour at once: the king
-        onto an escape square, an attacker next to the king, and every move when the other
-        side has at most two pieces besides the king (a capture of the last ones). Encirclement
-        and exit forts are left to the full-width plies above the leaf (at the root every
-        move's result is seen)."""
-        g = self.g
-        t = self.t
-        side = g.side
-        k = g.king
-        if len(g.pieces[1 - side]) - (1 if side == ATTACKERS else 0) <= 2:
-            return g.move_codes()
-        if k < 0:
-            return []
-        if side == DEFENDERS:
-            esc = t.escape
-            return [m for m in g.plain_codes(DEFENDERS, k) if esc[m & 1023]]
-        # the attackers' moves onto an empty neighbour of the king: from the first piece along
-        # each line out of that square, or by a jump from two squares away (each checked
-        # against that piece's own legal moves)
-        board = g.board
-        out = []
-        froms = set()
-        for q in t.adj[k]:
-            if board[q]:
-                continue
-            for ray in t.rays[q]:
-                for f in ray:
-                    if board[f]:
-                        if SIDE_OF[board[f]] == ATTACKERS:
-                            froms.add(f)
-                        break
-                if t.any_jump and len(ray) > 1 and board[ray[1]] and SIDE_OF[board[ray[1]]] == ATTACKERS:
-                    froms.add(ray[1])
-        for f in froms:
-            out.extend(m for m in g.plain_codes(ATTACKERS, f) if (m & 1023) in t.adj[k])
-        return out
-
-    def _ordered(self, codes: list[int], hash_move: int, ply: int) -> list[int]:
-        """``codes`` best first: hash move, king to an escape square, next to the king, likely
-        capture, killers, history."""
-        g = self.g
-        t = self.t
-        board = g.board
-        side = g.side
-        k = g.king
-        esc = t.escape
-        # squares where a piece of the side to move would close a custodial capture
-        hits = set()
-        own_side = side
-        hostile = t.hostile
-        for e in g.pieces[1 - side]:
-            code = board[e]
-            if code == KNG:
-                continue
-            h = hostile[code]
-            for nb, beyond, _ in t.nbrs[e]:
-                # a capture square on one side of e needs a partner on the opposite side
-                opp = 2 * e - nb
-                if opp not in t.adj[e]:
-                    continue
-                c = board[opp]
-                if (c and SIDE_OF[c] == own_side) or h[opp] == 1 or (h[opp] == 2 and not c):
-                    if not board[nb]:
-                        hits.add(nb)
-        # one int per move, sorted at C speed: the ordering score above the move code (so ties
-        # are broken by the code, and the order never depends on set order)
-        bonus = [0] * len(board)
-        for q in hits:
-            bonus[q] = 1 << 36
-        for q in (t.adj[k] if k >= 0 else ()):   # next to the king
-            bonus[q] += 1 << 35
-        hg = self.history.get
-        keys = [(hg(m, 0) + bonus[m & 1023]) << 20 | m for m in codes]
-        k0, k1 = self.killers[ply]
-        if k0 and k0 in codes:
-            keys[codes.index(k0)] += 1 << 54
-        if k1 and k1 != k0 and k1 in codes:
-            keys[codes.index(k1)] += 1 << 53
-        if k >= 0 and side == DEFENDERS:
-            for i, m in enumerate(codes):
-                if m >> 10 == k and esc[m & 1023]:
-                    keys[i] += 1 << 58
-        if hash_move and hash_move in codes:
-            keys[codes.index(hash_move)] = 1 << 60 | hash_move
-        keys.sort(reverse=True)
-        return [x & 0xFFFFF for x in keys]
-
     def _pv(self, first: int, depth: int) -> list[int]:
         """The principal variation from the transposition table, starting with ``first``."""
         g = self.g
@@ -637,4 +496,5 @@ def best_move(game, depth: int | None = None, seconds: float | None = None, node
     return Search(game, use_tt=use_tt, noise=noise, seed=seed).run(depth, seconds, nodes)
 
 
-__all__ = ["Search", "best_move", "level_limits", "Level", "LEVELS", "WIN", "WIN_BOUND", "INF", "MAX_DEPTH"]
+__all__ = ["Search", "best_move", "level_limits", "Level", "LEVELS", "WIN", "WIN_BOUND", "INF", "MAX_DEPTH",
+           "DEFAULT_SECONDS", "DEPTH_ONLY_SECONDS", "GUARD_SHARE", "RANDOM_MOVE_PER_NOISE"]

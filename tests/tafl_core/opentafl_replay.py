@@ -1,0 +1,189 @@
+"""Replay the site's game records in OpenTafl's own code (``make check-opentafl``; a check beside
+the tests, since it needs a JDK and an OpenTafl checkout).
+
+For every variant whose rules OpenTafl can express (``Ruleset.to_opentafl``; Berserk left out:
+its records carry this engine's ``end`` move), seeded random games are played by ``tafl_core``
+and exported as OpenTafl game records; a small Java driver compiled against OpenTafl's sources
+(``$OPENTAFL_DIR/src``, github.com/jslater89/OpenTafl) loads each record with OpenTafl's
+``GameSerializer``/``RulesSerializer``, replays every move with ``GameState.makeMove`` and prints
+how far it got, the result and the final position; they must equal ``tafl_core``'s. The rules
+strings alone are also read and written back by OpenTafl.
+
+OpenTafl's UI needs jline2, ini4j and javax.json (Debian ``libjline2-java``, ``libini4j-java``,
+``libjsonp-java``); where their jars are missing, the driver is compiled against three minimal
+stand-ins written here (the replay never calls them) and OpenTafl's PlayTaflOnline JSON reader is
+left out of the copy it compiles.
+
+Usage: ``OPENTAFL_DIR=/path/to/OpenTafl python -m tests.tafl_core.opentafl_replay [GAMES]``;
+exit 0 when every record replays the same, 1 when one differs, 2 when the tools are missing.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from tafl_core import Game, Move, load_ruleset
+from tafl_core.records import export_record
+
+from .helpers import REPO
+
+_DRIVER = r"""
+import com.manywords.softworks.tafl.notation.*;
+import com.manywords.softworks.tafl.rules.*;
+import com.manywords.softworks.tafl.engine.*;
+public class ReplayCheck {
+    public static void main(String[] a) throws Exception {
+        Coord.initialize();
+        if (a[0].equals("rules")) {
+            java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(System.in));
+            for (String line; (line = r.readLine()) != null; ) {
+                try { System.out.println("OK " + RulesSerializer.getRulesRecord(RulesSerializer.loadRulesRecord(line), false)); }
+                catch (Throwable t) { System.out.println("FAIL " + t); }
+            }
+            return;
+        }
+        for (String path : a) {
+            try {
+                GameSerializer.GameContainer c = GameSerializer.loadGameRecordFile(new java.io.File(path));
+                int n = 0;
+                for (DetailedMoveRecord m : c.moves) {
+                    int res = c.game.getCurrentState().makeMove(m);
+                    n++;
+                    if (res != GameState.GOOD_MOVE) break;
+                }
+                System.out.println("GAME " + path + " " + n + " " + c.game.getCurrentState().checkVictory() + " "
+                    + c.game.getCurrentState().getOTNPositionString());
+            } catch (Throwable t) {
+                System.out.println("FAIL " + path + " " + t);
+            }
+        }
+    }
+}
+"""
+_STUBS = {
+    "jline/console/ConsoleReader.java": """package jline.console;
+public class ConsoleReader {
+    public ConsoleReader() throws java.io.IOException {}
+    public String readLine() throws java.io.IOException { return null; }
+    public String readLine(String p) throws java.io.IOException { return null; }
+    public void clearScreen() throws java.io.IOException {}
+    public T getTerminal() { return new T(); }
+    public static class T { public boolean isAnsiSupported() { return false; } }
+}
+""",
+    "org/ini4j/Wini.java": """package org.ini4j;
+public class Wini {
+    public Wini(java.io.File f) throws java.io.IOException {}
+    public <T> T get(Object s, Object k, Class<T> c) { return null; }
+    public Object put(String s, String k, Object v) { return null; }
+    public void store() throws java.io.IOException {}
+}
+""",
+}
+_JSON_READER = "com/manywords/softworks/tafl/notation/playtaflonline/PlayTaflOnlineJsonTranslator.java"
+_JSON_STUB = """package com.manywords.softworks.tafl.notation.playtaflonline;
+public class PlayTaflOnlineJsonTranslator {
+    public static com.manywords.softworks.tafl.engine.Game readJsonFile(java.io.File f) { return null; }
+    public static com.manywords.softworks.tafl.engine.Game readJsonInputStream(java.io.InputStream s) { return null; }
+}
+"""
+#: OpenTafl's GameState result codes.
+_VICTORY = {0: None, 2: "attackers", 3: "defenders", 4: "draw"}
+_DEBIAN_JARS = ("/usr/share/java/jline2.jar", "/usr/share/java/ini4j.jar", "/usr/share/java/javax.json.jar")
+
+
+def random_games(games: int) -> list[tuple[str, Game]]:
+    out = []
+    for path in sorted((REPO / "variants_src").glob("*/rules.toml")):
+        try:
+            rs = load_ruleset(path)
+        except Exception:   # noqa: BLE001 - a page without a board
+            continue
+        if not to_opentafl(rs) or "berserk" in path.parent.name:
+            continue
+        for seed in range(games):
+            rng = random.Random(seed)
+            g = Game(rs)
+            for _ in range(300):
+                codes = g.move_codes()
+                if not codes or g.result:
+                    break
+                m = rng.choice(codes)
+                g.play(Move(m >> 10, m & 1023, g.size))
+            out.append((f"{path.parent.name}-{seed}", g))
+    return out
+
+
+def build(opentafl: Path, work: Path) -> list[str]:
+    """Compile the driver against a copy of OpenTafl's sources; the classpath to run it."""
+    src = work / "src"
+    shutil.copytree(opentafl / "src", src)
+    classpath = [str(p) for p in (opentafl / "lib").glob("*.jar")] + [j for j in _DEBIAN_JARS if Path(j).exists()]
+    sources = [str(src)]
+    if len([j for j in _DEBIAN_JARS if Path(j).exists()]) < len(_DEBIAN_JARS):
+        stubs = work / "stubs"
+        for rel, text in _STUBS.items():
+            (stubs / rel).parent.mkdir(parents=True, exist_ok=True)
+            (stubs / rel).write_text(text)
+        (src / _JSON_READER).write_text(_JSON_STUB)
+        sources.append(str(stubs))
+    (work / "ReplayCheck.java").write_text(_DRIVER)
+    out = work / "classes"
+    out.mkdir()
+    subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(out), "-cp", os.pathsep.join(classpath),
+                    "-sourcepath", os.pathsep.join(sources),
+                    "--add-exports", "java.xml/com.sun.org.apache.xerces.internal.impl.dv.util=ALL-UNNAMED",
+                    "--add-exports", "java.base/sun.net=ALL-UNNAMED", str(work / "ReplayCheck.java")],
+                   check=True, capture_output=True)
+    return [str(out), *classpath]
+
+
+def main(argv: list[str]) -> int:
+    games = int(argv[0]) if argv else 12
+    opentafl = Path(os.environ.get("OPENTAFL_DIR", ""))
+    if not shutil.which("javac") or not (opentafl / "src").is_dir():
+        print("check-opentafl: needs javac and an OpenTafl checkout at OPENTAFL_DIR "
+              "(git clone https://github.com/jslater89/OpenTafl)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        cp = os.pathsep.join(build(opentafl, work))
+        played = random_games(games)
+        rules = sorted({to_opentafl(g.ruleset) for _, g in played})
+        r = subprocess.run(["java", "-cp", cp, "ReplayCheck", "rules"], input="\n".join(rules) + "\n",
+                           capture_output=True, text=True, check=True)
+        bad = [line for line in r.stdout.splitlines() if not line.startswith("OK ")]
+        paths = []
+        for name, g in played:
+            p = work / f"{name}.otg"
+            p.write_text(export_record(g), encoding="utf-8")
+            paths.append(str(p))
+        r = subprocess.run(["java", "-cp", cp, "ReplayCheck", *paths], capture_output=True, text=True, check=True)
+        got = {}
+        for line in r.stdout.splitlines():
+            parts = line.split()
+            if parts[0] != "GAME":
+                bad.append(line)
+                continue
+            got[Path(parts[1]).stem] = (int(parts[2]), _VICTORY.get(int(parts[3]), "?"), parts[4])
+        for name, g in played:
+            outcome = (g.result.winner or "draw") if g.result else None
+            want = (len(g.moves_played), outcome, g.position().to_otn())
+            if got.get(name) != want:
+                bad.append(f"{name}: OpenTafl {got.get(name)}, tafl_core {want}")
+    print(f"{len(rules)} rules strings read by OpenTafl; {len(played)} game records replayed "
+          f"({sum(len(g.moves_played) for _, g in played)} plies, "
+          f"{sum(1 for _, g in played if g.result)} finished games): {len(bad)} differences")
+    for line in bad[:20]:
+        print("  " + line)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
