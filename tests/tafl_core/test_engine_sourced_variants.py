@@ -28,7 +28,7 @@ def _targets(game: Game, square: str) -> set[str]:
 # --- Historical Hnefatafl 11x11, Bell diamond (AbstractPlay linnaean-11x11-belldiamond-w) ---
 
 def test_bell_diamond_defenders_move_first():
-    """The "-w" of the variant id: the defenders (white) make the first move."""
+    """The "-w" of the variant id: "the starting player is the defenders" (AbstractPlay's notes)."""
     assert _game("historical-hnefatafl-11-bell").to_move == "defenders"
 
 
