@@ -267,3 +267,16 @@ def test_magpie_rs_king_moves_one_square():
     game = _game("magpie-hnefatafl-rs", MAGPIE_EDGE.replace("1 . . A K", "1 . . A .").replace("5 . . . . . D", "5 . . K . . D"),
                  "defenders")
     assert _targets(game, "c5") == {"b5", "d5", "c6", "c4"}
+
+
+def test_magpie_rs_inner_attackers_stand_on_the_kings_diagonals():
+    """boards::MAGPIE "3t3/1t3t1/3T3/t1TKT1t/3T3/1t3t1/3t3" (top rank first): besides the four
+    attackers in the middle of the edges, the attackers stand on the king's diagonals, two squares
+    from him (b6, f6, b2, f2), as section 3 of the page says."""
+    layout = load_ruleset(REPO / "variants_src" / "magpie-hnefatafl-rs").layout.pieces
+    king = next(sq for sq, kind in layout.items() if kind == "king")
+    inner = {sq for sq, kind in layout.items() if kind == "attacker"} - {"d7", "a4", "g4", "d1"}
+    assert king == "d4"
+    assert inner == {"b6", "f6", "b2", "f2"}
+    for sq in inner:
+        assert abs(ord(sq[0]) - ord(king[0])) == abs(int(sq[1:]) - int(king[1:])) == 2
