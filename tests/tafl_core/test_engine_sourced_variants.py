@@ -54,6 +54,29 @@ def test_bell_diamond_king_beside_throne_taken_by_three_and_the_throne():
     assert game.result.winner == "attackers"
 
 
+
+def test_bell_diamond_encirclement_wins_for_the_attackers():
+    """createRuleset's default encirclementWin = true: enclosing the king and all defenders wins.
+    AbstractPlay only looks for it after the defenders' reply; the page names that the board
+    decides it when the attackers' move closes the ring (sections 5.6 and 10)."""
+    game = _game("historical-hnefatafl-11-bell", """
+11 . . . . . . . . . . .
+10 . . . . . . . . . . .
+9 . . . . . . . . . . .
+8 . . . A A A A A . . .
+7 . . . A . . . A . . .
+6 . . A . . K . A . . .
+5 . . . A . . . A . . .
+4 . . . A A A A A . . .
+3 . . . . . . . . . . .
+2 . . . . . . . . . . .
+1 . . . . . . . . . . .
+  A B C D E F G H I J K
+""", "attackers")
+    game.play("c6-d6")
+    assert game.result.winner == "attackers"
+    assert game.result.reason == "encirclement"
+
 # --- Tyr 15x15 (AbstractPlay tyr-15x15-tyr) ---
 
 TYR_OPEN = """
