@@ -28,7 +28,7 @@ def _targets(game: Game, square: str) -> set[str]:
 # --- Historical Hnefatafl 11x11, Bell diamond (AbstractPlay linnaean-11x11-belldiamond-w) ---
 
 def test_bell_diamond_defenders_move_first():
-    """The "-w" of the variant id: the defenders (white) make the first move."""
+    """The "-w" of the variant id: "the starting player is the defenders" (AbstractPlay's notes)."""
     assert _game("historical-hnefatafl-11-bell").to_move == "defenders"
 
 
@@ -53,6 +53,29 @@ def test_bell_diamond_king_beside_throne_taken_by_three_and_the_throne():
     assert _captured(game, played) == ["f7"]
     assert game.result.winner == "attackers"
 
+
+
+def test_bell_diamond_encirclement_wins_for_the_attackers():
+    """createRuleset's default encirclementWin = true: enclosing the king and all defenders wins.
+    AbstractPlay only looks for it after the defenders' reply; the page names that the board
+    decides it when the attackers' move closes the ring (sections 5.6 and 10)."""
+    game = _game("historical-hnefatafl-11-bell", """
+11 . . . . . . . . . . .
+10 . . . . . . . . . . .
+9 . . . . . . . . . . .
+8 . . . A A A A A . . .
+7 . . . A . . . A . . .
+6 . . A . . K . A . . .
+5 . . . A . . . A . . .
+4 . . . A A A A A . . .
+3 . . . . . . . . . . .
+2 . . . . . . . . . . .
+1 . . . . . . . . . . .
+  A B C D E F G H I J K
+""", "attackers")
+    game.play("c6-d6")
+    assert game.result.winner == "attackers"
+    assert game.result.reason == "encirclement"
 
 # --- Tyr 15x15 (AbstractPlay tyr-15x15-tyr) ---
 
@@ -267,3 +290,16 @@ def test_magpie_rs_king_moves_one_square():
     game = _game("magpie-hnefatafl-rs", MAGPIE_EDGE.replace("1 . . A K", "1 . . A .").replace("5 . . . . . D", "5 . . K . . D"),
                  "defenders")
     assert _targets(game, "c5") == {"b5", "d5", "c6", "c4"}
+
+
+def test_magpie_rs_inner_attackers_stand_on_the_kings_diagonals():
+    """boards::MAGPIE "3t3/1t3t1/3T3/t1TKT1t/3T3/1t3t1/3t3" (top rank first): besides the four
+    attackers in the middle of the edges, the attackers stand on the king's diagonals, two squares
+    from him (b6, f6, b2, f2), as section 3 of the page says."""
+    layout = load_ruleset(REPO / "variants_src" / "magpie-hnefatafl-rs").layout.pieces
+    king = next(sq for sq, kind in layout.items() if kind == "king")
+    inner = {sq for sq, kind in layout.items() if kind == "attacker"} - {"d7", "a4", "g4", "d1"}
+    assert king == "d4"
+    assert inner == {"b6", "f6", "b2", "f2"}
+    for sq in inner:
+        assert abs(ord(sq[0]) - ord(king[0])) == abs(int(sq[1:]) - int(king[1:])) == 2
