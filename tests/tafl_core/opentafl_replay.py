@@ -1,7 +1,7 @@
 """Replay the site's game records in OpenTafl's own code (``make check-opentafl``; a check beside
 the tests, since it needs a JDK and an OpenTafl checkout).
 
-For every variant whose rules OpenTafl can express (``Ruleset.to_opentafl``; Berserk left out:
+For every variant whose rules OpenTafl can express (``opentafl.to_opentafl``; Berserk left out:
 its records carry this engine's ``end`` move), seeded random games are played by ``tafl_core``
 and exported as OpenTafl game records; a small Java driver compiled against OpenTafl's sources
 (``$OPENTAFL_DIR/src``, github.com/jslater89/OpenTafl) loads each record with OpenTafl's
@@ -29,6 +29,7 @@ import tempfile
 from pathlib import Path
 
 from tafl_core import Game, Move, load_ruleset
+from tafl_core.opentafl import to_opentafl
 from tafl_core.records import export_record
 
 from .helpers import REPO
