@@ -490,6 +490,8 @@ def _read(ruleset: Ruleset, text: str) -> GameRecord:
                 line_plies.append(count)
         if open_comment is not None:
             raise _bad(Reason.GAME_RECORD_COMMENT, line=comment_line, max=MAX_COMMENT_CHARS)
+        if game is None and tags:
+            game = _new_game(ruleset, tags)   # a bad start position is named before "no moves"
         if game is None or count == 0:
             # Only tags, only turn numbers or nothing: no game to read (never an empty one).
             raise _bad(Reason.GAME_RECORD_EMPTY)
