@@ -127,3 +127,16 @@ def test_a_bad_alternative_is_reported_at_its_own_line():
     with pytest.raises(RulesFileError, match="alternative king_armed: 'sometimes' is not one of") as exc:
         Ruleset.from_toml(text)
     assert exc.value.line == text.splitlines().index('alternative = "sometimes"') + 1
+
+
+def test_import_record_answer_shape():
+    """import_record answers (notes/CONTRACTS.md, worker protocol): a read record adds origin,
+    comments, result and rules to play's keys; a refusal adds rules (null without a rules tag)."""
+    s = Session((REPO / "variants_src" / "brandubh" / "rules.toml").read_text())
+    out = s.import_record("[result:-1]\n[termination:Black resigns]\n\n1. d1-b1 d3-c3\n[first|]\n")
+    assert set(out) == {"ok", "error", "reason", "state", "origin", "comments", "result", "rules"}
+    assert out["comments"] == [{"ply": 1, "text": "first"}] and out["rules"] is None
+    assert out["result"] == {"winner": "defenders", "draw": False, "termination": "Black resigns", "reason": None}
+    out = s.import_record("[variant:Brandubh]\n")
+    assert set(out) == {"ok", "error", "reason", "state", "rules"} and out["ok"] is False
+    assert out["reason"] == {"code": "game_record_empty", "params": {}} and out["rules"] is None
