@@ -157,8 +157,8 @@ def export_record(game: Game, fmt: str = "opentafl", variant: str | None = None,
     tags = [("variant", _tag_value(variant or rs.name)), ("date", f"{d.year:04d}.{d.month:02d}.{d.day:02d}")]
     if res:
         tags += [("result", _RESULT_TAG[res.winner]), ("termination", res.reason)]
-    elif record_result and record_result[0] in _TAG_WINNER:
-        tags.append(("result", record_result[0]))
+    elif record_result and (record_result[0] in _TAG_WINNER or record_result[1]):
+        tags.append(("result", record_result[0] if record_result[0] in _TAG_WINNER else "?"))
         if record_result[1]:
             tags.append(("termination", _tag_value(record_result[1], MAX_COMMENT_CHARS)))
     else:

@@ -391,3 +391,26 @@ def test_bridge_import_answer_carries_comments_result_and_rules():
     text = call(d, "export_record")["result"]["text"]
     assert "<b>The attackers resign.</b>" not in text and "[result:?]" in text
     assert "[A threat on i2.\n\nA comment of two paragraphs.|]" in text
+
+
+def test_every_record_read_keeps_its_comments_and_result_over_export():
+    """Records built at random from pieces (comments open, closed, split, over lines; result and
+    termination tags): every one that is read comes back from its export with the same moves,
+    the same comments on the moves and the same result."""
+    pool = ["[", "]", "[a|b]", "[|", "|]", "1. d1-b1 d3-c3", "2. b1-b2 c3-c2", "3. b2-b3", "[result:-1]",
+            "[result:0]", "[termination:Black resigns]", "x]y", "[c] ", "", "[x|y|z|w]", "[p\nq|r]", "[[|", "]]"]
+    rng = random.Random(2)
+    rs = rules("brandubh")
+    read = 0
+    for _ in range(1000):
+        text = "\n".join(rng.choice(pool) for _ in range(rng.randint(0, 8)))
+        try:
+            rec = read_record(rs, text)
+        except RecordError:
+            continue
+        again = read_record(rs, export_record(rec.game, comments=rec.comments,
+                                              record_result=(rec.result_tag, rec.termination)))
+        read += 1
+        same_game(rec.game, again.game)
+        assert again.comments == rec.comments and again.result() == rec.result()
+    assert read > 10
