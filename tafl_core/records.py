@@ -7,11 +7,13 @@ tags, then the numbered move lines)::
     [variant:Copenhagen Hnefatafl]
     [date:2026.12.02]
     [result:1]                 # 1 attackers won, 0 draw, -1 defenders won, ? other
+    [termination:king_captured]      # how the game ended (OpenTafl: human-readable text)
     [position:/3ttttt3/.../]   # only when the game did not start from the layout
     [rules:dim:11 ... start:/.../]   # OpenTafl's rules string, the last tag; left out where
                                      # OpenTafl cannot express the rules (opentafl.to_opentafl)
 
     1. d1-d3 h6-h9
+    [a comment on d1-d3|a comment on h6-h9]
     2. e1-e3xe4 ...
 
 A numbered line holds one turn of the side that moved first and one of the other side; a
