@@ -414,6 +414,9 @@ REASON_TEMPLATES: dict[str, dict[str, str]] = {
         "game_record_variant": "Zeile {line}: die Notation ist eine Partie {variant}, dieses Brett spielt {board}",
         "game_record_too_many_moves": "die Partienotation enthält mehr als {max} Züge",
         "game_record_result_moves": "Zeile {line}: das Ergebnis {tag} passt nicht dazu, wie die Züge die Partie beenden",
+        "game_record_comment": "Zeile {line}: der hier beginnende Kommentar endet nicht mit ] oder ist länger als {max} Zeichen",
+        "game_record_too_many_comments": "die Partienotation enthält mehr als {max} Kommentare",
+        "game_record_rules": "Zeile {line}: der Zug {move} ist hier nicht erlaubt; die Partie wurde nach anderen Regeln gespielt, anders ist: {rule|rule}",
         "bad_ply": "der Halbzug muss eine ganze Zahl von 0 bis {max} sein",
         "bad_limit": "{name} muss eine Zahl von {min} bis {max} sein",
         "unknown_level": "unbekannte Spielstärke „{level}“ (eine von {levels})",
@@ -480,6 +483,9 @@ REASON_TEMPLATES: dict[str, dict[str, str]] = {
         "game_record_variant": "line {line}: the record is a game of {variant}, this board plays {board}",
         "game_record_too_many_moves": "the game record holds more than {max} moves",
         "game_record_result_moves": "line {line}: the result tag says {tag}, but the moves end the game otherwise",
+        "game_record_comment": "line {line}: the comment that begins here is not closed by ] or is longer than {max} characters",
+        "game_record_too_many_comments": "the game record holds more than {max} comments",
+        "game_record_rules": "line {line}: the move {move} is not legal here; the record was played under other rules, and this one differs: {rule|rule}",
         "bad_ply": "ply must be a whole number from 0 to {max}",
         "bad_limit": "{name} must be a number from {min} to {max}",
         "unknown_level": "unknown level '{level}' (one of {levels})",
@@ -490,7 +496,8 @@ REASON_TEMPLATES: dict[str, dict[str, str]] = {
 }
 
 #: Words for parameter values in :data:`REASON_TEMPLATES`: ``REASON_FORMS[lang][form][value]``,
-#: values being the engine's names of piece kinds, sides and special squares.
+#: values being the engine's names of piece kinds, sides and special squares; the form ``rule``
+#: words a rule key by its name (:data:`RULE_NAMES`, the one table of rule names).
 REASON_FORMS: dict[str, dict[str, dict[str, str]]] = {
     "de": {
         "nom": {"attacker": "ein Angreifer", "defender": "ein Verteidiger", "king": "der König",
@@ -507,6 +514,7 @@ REASON_FORMS: dict[str, dict[str, dict[str, str]]] = {
                "attacker": UI["de"]["attackers"], "defender": UI["de"]["defenders"], "king": "Könige"},
         "dat_pl": {"commander": "Kommandanten", "knight": "Rittern", "attacker": "Angreifern",
                    "defender": "Verteidigern", "king": "Königen"},
+        "rule": RULE_NAMES["de"],
     },
     "en": {
         "a": {"attacker": "an attacker", "defender": "a defender", "king": "the king",
@@ -517,6 +525,7 @@ REASON_FORMS: dict[str, dict[str, dict[str, str]]] = {
                 "square": "the square"},
         "pl": {"attacker": "attackers", "defender": "defenders", "king": "kings",
                "commander": "commanders", "knight": "knights"},
+        "rule": RULE_NAMES["en"],
     },
 }
 

@@ -321,28 +321,64 @@ class Session:
         g = self.game
         return (id(g), g.hash, g.berserker, g.ply)
 
+    #: The game record last read (:meth:`import_record`): the game object it made, its moves and
+    #: what it said beside them, so that :meth:`export_record` writes its comments (on the moves
+    #: still played as read) and its result (while the game is still the one read) again.
+    _record = None
+
     def export_record(self, fmt: str = "opentafl") -> dict:
         """The game as text: ``{"format", "text"}``, ``fmt`` ``"opentafl"`` (an OpenTafl game
-        record) or ``"text"`` (plain moves); tafl_core.records.
+        record) or ``"text"`` (plain moves); tafl_core.records. An OpenTafl record of a game read
+        by :meth:`import_record` keeps the record's comments on the moves still played as read
+        (undo and other moves drop the comments from there on) and, while the game holds exactly
+        the moves read and they do not end it, the record's ``result`` and ``termination``.
 
         Raises:
             ValueError: an unknown format.
         """
         from .records import export_record
-        return {"format": fmt, "text": export_record(self.game, fmt)}
+        comments, record_result = None, None
+        rec = self._record
+        if rec is not None and rec["game"] is self.game and fmt == "opentafl":
+            played = [str(p.move) for p in self.game.moves_played]
+            same = 0
+            for a, b in zip(played, rec["moves"]):
+                if a != b:
+                    break
+                same += 1
+            comments = {p: t for p, t in rec["comments"].items() if p <= same}
+            if same == len(played) == len(rec["moves"]):
+                record_result = rec["result"]
+        return {"format": fmt, "text": export_record(self.game, fmt, comments=comments, record_result=record_result)}
 
     def import_record(self, text: str) -> dict:
         """Read a game record (OpenTafl or plain moves) as a new game: ``{"ok", "error",
-        "reason", "state"}`` as :meth:`play`, plus ``origin`` (:meth:`origin`) when read; a
-        refused record (reason params name the ``line``) leaves the current game as it was."""
-        from .records import RecordError, import_record
+        "reason", "state"}`` as :meth:`play`, plus ``rules`` always and, when read, ``origin``
+        (:meth:`origin`), ``comments`` and ``result``; a refused record (reason params name the
+        ``line``) leaves the current game as it was (tafl_core.records.read_record):
+
+        - ``comments``: ``[{"ply", "text"}]``, ply 1 the first move (the cursor after the move the
+          comment follows), 0 the start; plain untrusted text, line breaks kept.
+        - ``result``: None, or ``{"winner": "attackers"|"defenders"|None, "draw": bool,
+          "termination": str|None, "reason": str|None}`` (GameRecord.result).
+        - ``rules``: None without a ``rules`` tag, else ``{"readable", "differ": [{"key",
+          "record", "page"}], "switch": {key: value}|None}`` (RulesComparison); on a refusal
+          ``game_record_rules`` (params ``line``, ``move``, ``rule``), the switch that makes the
+          record playable under this page's assumptions, where there is one.
+        """
+        from .records import RecordError, read_record
         try:
-            game = import_record(self.ruleset, text)
+            rec = read_record(self.ruleset, text)
         except RecordError as exc:
-            return {"ok": False, "error": str(exc), "reason": exc.refusal.as_dict(), "state": self.state()}
-        self.game = game
+            return {"ok": False, "error": str(exc), "reason": exc.refusal.as_dict(), "state": self.state(),
+                    "rules": exc.rules.as_dict() if exc.rules is not None else None}
+        self.game = rec.game
         self._search = None
-        return {"ok": True, "error": None, "reason": None, "state": self.state(), "origin": self.origin()}
+        self._record = {"game": rec.game, "moves": [str(p.move) for p in rec.game.moves_played],
+                        "comments": dict(rec.comments), "result": (rec.result_tag, rec.termination)}
+        return {"ok": True, "error": None, "reason": None, "state": self.state(), "origin": self.origin(),
+                "comments": rec.comment_list(), "result": rec.result(),
+                "rules": rec.rules.as_dict() if rec.rules is not None else None}
 
     def origin(self) -> dict:
         """Where the current game started: ``{"otn", "to_move"}`` (the start position as an

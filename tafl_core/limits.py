@@ -19,6 +19,8 @@ bound                      value        where it is checked
 ``MAX_GAME_RECORD_CHARS``  2,000,000    a game record read (``records.import_record``; the
                                         board checks it too, before sending: records.js)
 ``MAX_GAME_RECORD_LINE``   20,000       one line of a game record (``records.import_record``)
+``MAX_RECORD_COMMENTS``    10,000       comments kept from one game record (``records.read_record``)
+``MAX_COMMENT_CHARS``      10,000       one comment of a game record (``records.read_record``)
 =========================  ===========  ==================================================
 
 Why these matter: Python's ``tomllib`` parses nested arrays and inline tables recursively (a
@@ -57,6 +59,13 @@ MAX_GAME_RECORD_CHARS = 2_000_000
 #: Longest line of a game record, in characters (a move line of a long berserk turn is short;
 #: a tag's value at most a rules string of the largest board).
 MAX_GAME_RECORD_LINE = 20_000
+#: Most comments kept from one game record (each ``|``-part of a ``[...|...]`` comment that is not
+#: empty counts, and a ``start-comment`` tag): a comment on every ply of a 5,000-move game.
+MAX_RECORD_COMMENTS = 10_000
+#: Longest comment on one move, in characters (the longest of OpenTafl's annotated Fetlar game,
+#: saved-games/replays/Fish-Nasa-2015-Fetlar.otg, has about 1,300); a comment may run over
+#: several lines.
+MAX_COMMENT_CHARS = 10_000
 
 _BARE_VALUE_CHARS = frozenset("0123456789abcdefABCDEF_xXoO")
 

@@ -88,6 +88,9 @@ class Reason(StrEnum):
     GAME_RECORD_VARIANT = "game_record_variant"
     GAME_RECORD_TOO_MANY_MOVES = "game_record_too_many_moves"
     GAME_RECORD_RESULT_MOVES = "game_record_result_moves"
+    GAME_RECORD_COMMENT = "game_record_comment"
+    GAME_RECORD_TOO_MANY_COMMENTS = "game_record_too_many_comments"
+    GAME_RECORD_RULES = "game_record_rules"
     # -- bridge command arguments (tafl_core.bridge) -----------------------------------------
     BAD_PLY = "bad_ply"
     BAD_LIMIT = "bad_limit"
@@ -198,6 +201,9 @@ _TEXT: dict[Reason, str] = {
     Reason.GAME_RECORD_VARIANT: "line {line}: the record is a game of {variant}, this board plays {board}",
     Reason.GAME_RECORD_TOO_MANY_MOVES: "the game record holds more than {max} moves",
     Reason.GAME_RECORD_RESULT_MOVES: "line {line}: the result tag says {tag}, but the moves end the game otherwise",
+    Reason.GAME_RECORD_COMMENT: "line {line}: the comment that begins here is not closed by ] or is longer than {max} characters",
+    Reason.GAME_RECORD_TOO_MANY_COMMENTS: "the game record holds more than {max} comments",
+    Reason.GAME_RECORD_RULES: "line {line}: the move {move} is not legal here; the record was played under other rules: {rule} differs",
     Reason.BAD_PLY: "ply must be a whole number from 0 to {max}",
     Reason.BAD_LIMIT: "{name} must be a number from {min} to {max}",
     Reason.UNKNOWN_LEVEL: "unknown level '{level}' (one of {levels})",

@@ -7,26 +7,38 @@ tags, then the numbered move lines)::
     [variant:Copenhagen Hnefatafl]
     [date:2026.12.02]
     [result:1]                 # 1 attackers won, 0 draw, -1 defenders won, ? other
+    [termination:king_captured]      # how the game ended (OpenTafl: human-readable text)
     [position:/3ttttt3/.../]   # only when the game did not start from the layout
     [rules:dim:11 ... start:/.../]   # OpenTafl's rules string, the last tag; left out where
                                      # OpenTafl cannot express the rules (opentafl.to_opentafl)
 
     1. d1-d3 h6-h9
+    [a comment on d1-d3|a comment on h6-h9]
     2. e1-e3xe4 ...
 
 A numbered line holds one turn of the side that moved first and one of the other side; a
 berserk turn is its moves in a row (``e6-e8xe9 e8=e4xd4 end``), as the engine writes them
 (:meth:`PlayedMove.notation`, with OpenTafl's letter before a king's, commander's or knight's
 move: ``Kf6-f10``). Plain move text is the moves alone, a turn pair a line (``d1-d3 h6-h9``).
-Comment lines (``[...]`` after the first move line) are skipped; OpenTafl's variations
-(``2a.1.1a.`` lines) are refused as a wrong turn number. Where OpenTafl cannot express the
+A comment (``[first-half|second-half]`` after a move line, the spec's commentary; it may run over
+several lines up to its ``]``) is kept as plain text on the move it follows: its ``|``-parts go
+to the moves of the line before in order (OpenTafl's ``getCommentedStringForMoves`` writes one
+part per move), an empty part is no comment. OpenTafl's ``[start-comment:...]`` tag is the
+comment on the start (ply 0). OpenTafl's variations (``2a.1.1a.`` lines) are refused as a wrong
+turn number. A record without a move (only tags, only turn numbers) is refused like empty text.
+
+:func:`read_record` also returns the record's ``result`` and ``termination`` tags and compares
+its ``rules`` tag with the rules it is read under (:func:`compare_rules`): a move that is not
+legal here in a record played under other rules is refused naming a rule that differs
+(``game_record_rules``), and where every difference is an assumption of the page whose
+alternative is the record's value, the switch that plays the record is offered. Where OpenTafl cannot express the
 rules there is no rules tag, and OpenTafl itself (which needs one) cannot open the record;
 the ``end`` of a berserk turn and a board wider than 19 are this engine's, not OpenTafl's.
 
 The reader works line by line with string methods and one anchored regular expression per
 move (:meth:`Move.parse`, inputs of at most 80 characters), so its time is linear in the input;
 the input is bounded (:data:`MAX_RECORD_CHARS`, :data:`MAX_LINE_CHARS`, :data:`MAX_RECORD_MOVES`,
-all from :mod:`tafl_core.limits`). A ``variant`` tag must name the variant of the rules the
+:data:`MAX_RECORD_COMMENTS`, :data:`MAX_COMMENT_CHARS`, all from :mod:`tafl_core.limits`). A ``variant`` tag must name the variant of the rules the
 record is read under (:func:`same_variant_name`), else the record is refused.
 A fault is a :class:`RecordError` whose refusal names the first bad line.
 """
@@ -34,12 +46,15 @@ A fault is a :class:`RecordError` whose refusal names the first bad line.
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import IllegalMove, NotationError, PositionError, TaflError
 from .game import Game
-from .limits import MAX_GAME_RECORD_CHARS, MAX_GAME_RECORD_LINE, MAX_RECORD_MOVES
+from .limits import (MAX_COMMENT_CHARS, MAX_GAME_RECORD_CHARS, MAX_GAME_RECORD_LINE, MAX_RECORD_COMMENTS,
+                     MAX_RECORD_MOVES)
 from .moves import END_MOVE, Move
-from .opentafl import to_opentafl
+from .opentafl import OpenTaflRulesError, reading, ruleset_from_opentafl, to_opentafl
 from .position import Position
 from .reasons import Reason, Refusal, refusal
 from .ruleset import Ruleset
@@ -50,15 +65,24 @@ MAX_RECORD_CHARS = MAX_GAME_RECORD_CHARS
 MAX_LINE_CHARS = MAX_GAME_RECORD_LINE
 FORMATS = ("opentafl", "text")
 _RESULT_TAG = {"attackers": "1", None: "0", "defenders": "-1"}
+#: The winner a ``result`` tag names (opentafl-notation-spec.txt, "Game Records": "1" attackers
+#: win, "0" draw, "-1" defenders win, "?" other).
+_TAG_WINNER = {"1": "attackers", "0": None, "-1": "defenders", "?": None}
+#: The tag OpenTafl writes for a comment on the start position (realgamelog.otg).
+START_COMMENT_TAG = "start-comment"
 
 
 class RecordError(ValueError):
     """A game record that cannot be read: ``refusal`` (a :class:`Refusal` whose params carry
-    ``line``, 1-based) says where and why; the message is its English text."""
+    ``line``, 1-based) says where and why; the message is its English text. ``rules`` is the
+    record's rules tag compared with the rules read under (:class:`RulesComparison`), or None."""
 
     def __init__(self, why: Refusal):
         super().__init__(why.text())
         self.refusal = why
+        self.rules: RulesComparison | None = None
+        self.tags: dict | None = None   # the tags read up to the fault
+        self.ply = 0                    # the ply of the move refused (1 the first), 0 for no move
 
 
 def start_of(game: Game) -> tuple[Position, str]:
@@ -103,10 +127,19 @@ def _turns(game: Game, opentafl: bool) -> list[list[str]]:
 
 
 def export_record(game: Game, fmt: str = "opentafl", variant: str | None = None,
-                  date: datetime.date | None = None) -> str:
+                  date: datetime.date | None = None, comments: dict[int, str] | None = None,
+                  record_result: tuple[str, str | None] | None = None) -> str:
     """The game as text: ``fmt`` ``"opentafl"`` (an OpenTafl game record: tags, then numbered
     move lines) or ``"text"`` (the moves alone, a turn pair a line). ``variant`` names the
     variant in the ``variant`` tag (default: the ruleset's name); ``date`` defaults to today.
+
+    ``comments`` (OpenTafl records only): ply -> text, ply 1 the first move, 0 the start (written
+    as a ``start-comment`` tag); after each move line a ``[...|...]`` line with one part per move
+    of the line where any of them has a comment (OpenTafl's layout). A ``]`` in a text is written
+    as ``)`` and a ``|`` as ``/`` (the grammar has no escape; a comment read never holds them),
+    a line break in the start comment as a space. ``record_result`` (the ``result`` tag's value
+    and the ``termination`` text, as :func:`read_record` read them) is written when the moves do
+    not end the game (a resignation); the game's own result always wins.
 
     Raises:
         ValueError: an unknown format.
@@ -118,45 +151,265 @@ def export_record(game: Game, fmt: str = "opentafl", variant: str | None = None,
     pairs = [turns[i:i + 2] for i in range(0, len(turns), 2)]
     if fmt == "text":
         return "".join(" ".join(m for t in pair for m in t) + "\n" for pair in pairs)
+    comments = comments or {}
     rs: Ruleset = game.ruleset
     start, side = start_of(game)
     d = date or datetime.date.today()
     res = game.result
-    tags = [("variant", _tag_value(variant or rs.name)), ("date", f"{d.year:04d}.{d.month:02d}.{d.day:02d}"),
-            ("result", _RESULT_TAG[res.winner] if res else "?")]
+    tags = [("variant", _tag_value(variant or rs.name)), ("date", f"{d.year:04d}.{d.month:02d}.{d.day:02d}")]
     if res:
-        tags.append(("termination", res.reason))
+        tags += [("result", _RESULT_TAG[res.winner]), ("termination", res.reason)]
+    elif record_result and (record_result[0] in _TAG_WINNER or record_result[1]):
+        tags.append(("result", record_result[0] if record_result[0] in _TAG_WINNER else "?"))
+        if record_result[1]:
+            tags.append(("termination", _tag_value(record_result[1], MAX_COMMENT_CHARS)))
+    else:
+        tags.append(("result", "?"))
     if start != rs.layout:
         tags.append(("position", start.to_otn()))
     if side != rs.value("first_mover"):
         tags.append(("start-side", side))
+    if comments.get(0):
+        tags.append((START_COMMENT_TAG, _tag_value(_comment_text(comments[0]), MAX_COMMENT_CHARS)))
     rules = to_opentafl(rs)
     if rules:
         tags.append(("rules", rules))
     lines += [f"[{k}:{v}]" for k, v in tags]
     lines.append("")
-    lines += [f"{i}. " + " ".join(m for t in pair for m in t) for i, pair in enumerate(pairs, 1)]
+    ply = 0
+    for i, pair in enumerate(pairs, 1):
+        moves = [m for t in pair for m in t]
+        lines.append(f"{i}. " + " ".join(moves))
+        notes = [_comment_text(comments.get(ply + k, "")) for k in range(1, len(moves) + 1)]
+        ply += len(moves)
+        if any(notes):
+            lines.append("[" + "|".join(notes) + "]")
     return "\n".join(lines) + "\n"
 
 
-def _tag_value(text: str) -> str:
-    return "".join(c for c in str(text) if c not in "[]\n\r")[:200]
+def _comment_text(text: str) -> str:
+    """A comment as it can stand inside ``[...|...]`` (no ``]`` or ``|``, which end it)."""
+    return str(text).replace("]", ")").replace("|", "/")
+
+
+def _tag_value(text: str, limit: int = 200) -> str:
+    return "".join(" " if c in "\n\r" else c for c in str(text) if c not in "[]")[:limit]
 
 
 def _bad(code: Reason, **params) -> RecordError:
     return RecordError(refusal(code, **params))
 
 
+@dataclass
+class RulesComparison:
+    """The rules a record's ``rules`` tag names, compared with the rules it is read under.
+
+    Attributes:
+        readable: whether :func:`~tafl_core.opentafl.ruleset_from_opentafl` reads the tag (an
+            OpenTafl rule this engine does not play, such as ``linc:y``, makes it unreadable;
+            then ``differ`` is empty and nothing is said about the rules).
+        differ: ``[{"key", "record", "page"}]`` the rule keys whose values differ, in the page's
+            rule order (values as in rules.toml: str, bool, int, list); empty when OpenTafl
+            reads the two rule sets the same (:func:`~tafl_core.opentafl.reading`).
+        switch: ``{key: value}``, the alternatives of the page's assumed rules that make the
+            page's rules the record's (every difference an assumption with the record's value
+            as its alternative), else None. :func:`read_record` keeps it only where the record
+            then reads.
+    """
+
+    readable: bool
+    differ: list[dict] = field(default_factory=list)
+    switch: dict[str, Any] | None = None
+
+    def as_dict(self) -> dict:
+        """JSON form: ``{"readable", "differ", "switch"}``."""
+        return {"readable": self.readable, "differ": [dict(d) for d in self.differ],
+                "switch": None if self.switch is None else dict(self.switch)}
+
+
+def _norm(value: Any) -> Any:
+    return tuple(sorted(value)) if isinstance(value, (list, tuple)) else value
+
+
+def _differences(page: Ruleset, other: Ruleset) -> list[dict]:
+    keys = list(page.rules) + [k for k in other.rules if k not in page.rules]
+    out = []
+    for key in keys:
+        try:
+            a, b = page.value(key), other.value(key)
+        except KeyError:
+            continue
+        if _norm(a) != _norm(b):
+            out.append({"key": key, "record": b, "page": a})
+    return out
+
+
+def compare_rules(page: Ruleset, tag: str) -> RulesComparison:
+    """Compare an OpenTafl rules string ``tag`` (a record's ``rules`` tag) with ``page``.
+
+    Two rule sets OpenTafl reads the same (:func:`~tafl_core.opentafl.reading` of the tag and
+    of :func:`~tafl_core.opentafl.to_opentafl` of the page) do not differ; otherwise every rule
+    key whose value differs is listed, leaving out a key whose record value the page's reading
+    does not see (two ways of writing one rule, such as the king listed on an empty throne's
+    hostility where OpenTafl asks per side). The switch is the union of the alternatives
+    (:meth:`Rule.alternative_overrides`) of the page's assumed rules that differ, offered when
+    the page with it differs from the record in nothing.
+    """
+    try:
+        record = ruleset_from_opentafl(tag)
+    except (OpenTaflRulesError, TaflError, ValueError):
+        return RulesComparison(False)
+    want = _reading(tag)
+    differ = _seen_differences(page, record, want)
+    if not differ:
+        return RulesComparison(True)
+    switch: dict[str, Any] = {}
+    for d in differ:
+        rule = page.rules.get(d["key"])
+        alt = rule.alternative_overrides() if rule is not None and rule.assumed else None
+        if not alt or _norm(alt.get(d["key"])) != _norm(d["record"]):
+            switch = {}
+            break
+        switch.update(alt)
+    if switch:
+        try:
+            switched = page.with_overrides(switch)
+        except (TaflError, ValueError):
+            switched = None
+        if switched is None or _seen_differences(switched, record, want):
+            switch = {}
+    return RulesComparison(True, differ, switch or None)
+
+
+def _seen_differences(page: Ruleset, record: Ruleset, want: dict | None) -> list[dict]:
+    """The rule keys in which ``page`` differs from ``record`` (read from a rules string whose
+    OpenTafl reading is ``want``), as OpenTafl would see them (:func:`compare_rules`)."""
+    own = to_opentafl(page)
+    if own is not None and want is not None and _reading(own) == want:
+        return []
+    differ = _differences(page, record)
+    if own is not None and want is not None:
+        mine = _reading(own)
+        differ = [d for d in differ if not _same_reading(page, {d["key"]: d["record"]}, mine)]
+    return differ
+
+
+def _reading(text: str) -> dict | None:
+    try:
+        return reading(text)
+    except (OpenTaflRulesError, TaflError, ValueError):
+        return None
+
+
+def _same_reading(page: Ruleset, overrides: dict, want: dict) -> bool:
+    """Whether ``page`` with ``overrides`` still reads (in OpenTafl) as ``want``."""
+    try:
+        text = to_opentafl(page.with_overrides(overrides))
+    except (TaflError, ValueError):
+        return False
+    return text is not None and _reading(text) == want
+
+
+@dataclass
+class GameRecord:
+    """A game record read by :func:`read_record`.
+
+    Attributes:
+        game: the new game, every move played.
+        comments: ply -> comment text (ply 1 follows the first move, 0 is the start), plain
+            untrusted text as written (line breaks kept), at most :data:`MAX_COMMENT_CHARS`
+            characters each and :data:`MAX_RECORD_COMMENTS` in all.
+        result_tag: the ``result`` tag's value (``1`` ``0`` ``-1`` ``?``) or None.
+        termination: the ``termination`` tag's text (OpenTafl: "human-readable definition of how
+            the game ended"; this engine writes a result reason code) or None.
+        rules: the ``rules`` tag compared with the rules read under (None without the tag).
+    """
+
+    game: Game
+    comments: dict[int, str] = field(default_factory=dict)
+    result_tag: str | None = None
+    termination: str | None = None
+    rules: RulesComparison | None = None
+
+    def result(self) -> dict | None:
+        """``{"winner", "draw", "termination", "reason"}`` or None when the record says nothing of
+        its end (no or a ``?`` result tag, no termination tag, moves that do not end the game).
+        ``winner`` ``attackers``/``defenders``/None and ``draw`` are the game's own result where
+        the moves end it (a contradicting tag was refused), else the result tag's; ``reason`` is
+        the engine's result reason code where the moves end the game, else None; ``termination``
+        the tag's text or None."""
+        res = self.game.result
+        tag = self.result_tag if self.result_tag in _TAG_WINNER else None
+        if res is None and tag in (None, "?") and not self.termination:
+            return None
+        if res is not None:
+            winner, draw, reason = res.winner, res.winner is None, str(res.reason)
+        else:
+            winner, draw, reason = _TAG_WINNER.get(tag), tag == "0", None
+        return {"winner": winner, "draw": draw, "termination": self.termination, "reason": reason}
+
+    def comment_list(self) -> list[dict]:
+        """``[{"ply", "text"}]`` in ply order (the bridge's form)."""
+        return [{"ply": p, "text": t} for p, t in sorted(self.comments.items())]
+
+
 def import_record(ruleset: Ruleset, text: str) -> Game:
     """Read a game record (OpenTafl's, or plain move text) into a new game under ``ruleset``:
-    the start position (``position`` tag, else the rules tag's ``start:``, else the layout),
-    the side that moved first (``start-side`` tag, else the rules), then every move played and
-    checked (legal; where the record lists captures, the same squares). Nothing outside the
-    new game changes.
+    :func:`read_record`'s game (comments, result and rules comparison left out).
 
     Raises:
         RecordError: the first fault, its refusal naming the line (params ``line`` and more).
     """
+    return read_record(ruleset, text).game
+
+
+def read_record(ruleset: Ruleset, text: str) -> GameRecord:
+    """Read a game record (OpenTafl's, or plain move text) into a new game under ``ruleset``:
+    the start position (``position`` tag, else the rules tag's ``start:``, else the layout),
+    the side that moved first (``start-side`` tag, else the rules), then every move played and
+    checked (legal; where the record lists captures, the same squares), with the record's
+    comments, result, termination and its rules tag compared with ``ruleset``
+    (:class:`GameRecord`). Nothing outside the new game changes.
+
+    A record whose rules differ from ``ruleset`` and whose move is not legal here (or captures
+    otherwise) is refused as ``game_record_rules`` naming the line, the move and one rule that
+    differs (``first_mover`` where the first move fails and it differs, else the first
+    difference that no switch covers, else the first), with ``RecordError.rules`` set; its
+    ``switch`` stays only where the record reads under ``ruleset`` switched so.
+
+    Raises:
+        RecordError: the first fault, its refusal naming the line (params ``line`` and more);
+            ``.rules`` the rules comparison where the record has a readable rules tag.
+    """
+    try:
+        return _read(ruleset, text)
+    except RecordError as exc:
+        rules_tag = exc.tags.get("rules") if exc.tags else None
+        if rules_tag is None:
+            raise
+        cmp = compare_rules(ruleset, rules_tag[0])
+        exc.rules = cmp
+        why = exc.refusal
+        if not cmp.differ or why.code not in (Reason.GAME_RECORD_ILLEGAL, Reason.GAME_RECORD_CAPTURES):
+            raise
+        if cmp.switch is not None:
+            try:
+                _read(ruleset.with_overrides(cmp.switch), text)
+            except (RecordError, TaflError, ValueError):
+                cmp.switch = None
+        keys = [d["key"] for d in cmp.differ]
+        if "first_mover" in keys and exc.ply == 1:
+            rule = "first_mover"
+        else:
+            covered = set(cmp.switch or ())
+            rule = next((k for k in keys if k not in covered), keys[0])
+        new = RecordError(refusal(Reason.GAME_RECORD_RULES, line=why.params["line"], move=why.params["move"],
+                                  rule=rule))
+        new.rules = cmp
+        raise new from None
+
+
+def _read(ruleset: Ruleset, text: str) -> GameRecord:
     if not isinstance(text, str):
         raise _bad(Reason.GAME_RECORD_EMPTY)
     if len(text) > MAX_RECORD_CHARS:
@@ -169,45 +422,112 @@ def import_record(ruleset: Ruleset, text: str) -> Game:
     n = ruleset.size
     tags: dict[str, tuple[str, int]] = {}
     game: Game | None = None
+    comments: dict[int, str] = {}
     expected = 1
     count = 0
     in_moves = False
-    for lineno, raw in enumerate(text.split("\n"), 1):
-        if len(raw) > MAX_LINE_CHARS:
-            raise _bad(Reason.GAME_RECORD_LINE_TOO_LONG, line=lineno, max=MAX_LINE_CHARS)
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("["):
-            if in_moves:
-                if not line.endswith("]"):
-                    raise _bad(Reason.GAME_RECORD_TAG, line=lineno, text=shown_text(line, 40))
-                continue   # a comment line
-            if _read_tag(line, lineno, tags, n) == "variant":
-                _check_variant(tags["variant"][0], lineno, ruleset)
-            continue
-        if game is None:
-            game = _new_game(ruleset, tags)
-        in_moves = True
-        tokens = line.split()
-        if tokens[0].endswith("."):
-            if tokens[0] != f"{expected}.":
+    line_plies: list[int] = []    # the plies of the last move line (for the comment after it)
+    open_comment: list[str] | None = None
+    comment_line = 0
+    comment_chars = 0
+    try:
+        for lineno, raw in enumerate(text.split("\n"), 1):
+            if len(raw) > MAX_LINE_CHARS:
+                raise _bad(Reason.GAME_RECORD_LINE_TOO_LONG, line=lineno, max=MAX_LINE_CHARS)
+            if open_comment is not None:
+                # A comment runs on to its "]" (OpenTafl's parser ends it at the first one).
+                close = raw.find("]")
+                open_comment.append(raw if close < 0 else raw[:close])
+                comment_chars += len(open_comment[-1]) + 1
+                if comment_chars > MAX_COMMENT_CHARS * max(1, len(line_plies)) + 1:
+                    raise _bad(Reason.GAME_RECORD_COMMENT, line=comment_line, max=MAX_COMMENT_CHARS)
+                if close < 0:
+                    continue
+                if raw[close + 1:].strip():
+                    raise _bad(Reason.GAME_RECORD_TAG, line=lineno, text=shown_text(raw.strip(), 40))
+                _keep_comment(comments, "\n".join(open_comment), line_plies, count, comment_line)
+                open_comment = None
+                continue
+            line = raw.strip()
+            if not line:
+                continue
+            if line.startswith("["):
+                if in_moves:
+                    body = line[1:]
+                    close = body.find("]")
+                    if close < 0:
+                        open_comment, comment_line, comment_chars = [body], lineno, len(body)
+                        continue
+                    if body[close + 1:].strip():
+                        raise _bad(Reason.GAME_RECORD_TAG, line=lineno, text=shown_text(line, 40))
+                    _keep_comment(comments, body[:close], line_plies, count, lineno)
+                    continue
+                name = _read_tag(line, lineno, tags, n)
+                if name == "variant":
+                    _check_variant(tags["variant"][0], lineno, ruleset)
+                elif name == START_COMMENT_TAG:
+                    _keep_comment(comments, tags[name][0], [], 0, lineno)
+                continue
+            if game is None:
+                game = _new_game(ruleset, tags)
+            in_moves = True
+            tokens = line.split()
+            if tokens[0].endswith("."):
+                if tokens[0] != f"{expected}.":
+                    raise _bad(Reason.GAME_RECORD_TURN, line=lineno, text=shown_text(line, 40), expected=expected)
+                tokens = tokens[1:]
+                expected += 1
+            elif "opentafl" in tags or "rules" in tags or "variant" in tags:
                 raise _bad(Reason.GAME_RECORD_TURN, line=lineno, text=shown_text(line, 40), expected=expected)
-            tokens = tokens[1:]
-            expected += 1
-        elif "opentafl" in tags or "rules" in tags or "variant" in tags:
-            raise _bad(Reason.GAME_RECORD_TURN, line=lineno, text=shown_text(line, 40), expected=expected)
-        for tok in tokens:
-            count += 1
-            if count > MAX_RECORD_MOVES:
-                raise _bad(Reason.GAME_RECORD_TOO_MANY_MOVES, max=MAX_RECORD_MOVES)
-            _play_token(game, tok, lineno)
-    if game is None:
-        if not tags:
+            line_plies = []
+            for tok in tokens:
+                count += 1
+                if count > MAX_RECORD_MOVES:
+                    raise _bad(Reason.GAME_RECORD_TOO_MANY_MOVES, max=MAX_RECORD_MOVES)
+                try:
+                    _play_token(game, tok, lineno)
+                except RecordError as exc:
+                    exc.ply = count
+                    raise
+                line_plies.append(count)
+        if open_comment is not None:
+            raise _bad(Reason.GAME_RECORD_COMMENT, line=comment_line, max=MAX_COMMENT_CHARS)
+        if game is None and tags:
+            game = _new_game(ruleset, tags)   # a bad start position is named before "no moves"
+        if game is None or count == 0:
+            # Only tags, only turn numbers or nothing: no game to read (never an empty one).
             raise _bad(Reason.GAME_RECORD_EMPTY)
-        game = _new_game(ruleset, tags)
-    _check_result(game, tags)
-    return game
+        _check_result(game, tags)
+    except RecordError as exc:
+        exc.tags = tags
+        raise
+    termination = tags["termination"][0][:MAX_COMMENT_CHARS] if tags.get("termination", ("",))[0] else None
+    rules = compare_rules(ruleset, tags["rules"][0]) if "rules" in tags else None
+    if rules is not None and rules.switch is not None:
+        try:
+            _read(ruleset.with_overrides(rules.switch), text)
+        except (RecordError, TaflError, ValueError):
+            rules.switch = None
+    return GameRecord(game, comments, tags["result"][0] if "result" in tags else None, termination, rules)
+
+
+def _keep_comment(comments: dict[int, str], body: str, plies: list[int], count: int, lineno: int) -> None:
+    """Attach the ``|``-parts of one comment to the moves of the line before (in order; parts
+    beyond the last move go to the last move, on a new line); with no move on that line, to the
+    ply reached (``count``). Empty parts are no comments."""
+    targets = plies or [count]
+    for i, part in enumerate(body.split("|")):
+        if not part.strip():
+            continue
+        if len(part) > MAX_COMMENT_CHARS:
+            raise _bad(Reason.GAME_RECORD_COMMENT, line=lineno, max=MAX_COMMENT_CHARS)
+        ply = targets[min(i, len(targets) - 1)]
+        if ply not in comments and len(comments) >= MAX_RECORD_COMMENTS:
+            raise _bad(Reason.GAME_RECORD_TOO_MANY_COMMENTS, max=MAX_RECORD_COMMENTS)
+        joined = comments[ply] + "\n" + part if ply in comments else part
+        if len(joined) > MAX_COMMENT_CHARS:
+            raise _bad(Reason.GAME_RECORD_COMMENT, line=lineno, max=MAX_COMMENT_CHARS)
+        comments[ply] = joined
 
 
 def _check_result(game: Game, tags: dict) -> None:
@@ -318,5 +638,6 @@ def record_moves(game: Game) -> list[str]:
     return [str(p.move) for p in game.moves_played]
 
 
-__all__ = ["export_record", "import_record", "start_of", "record_moves", "RecordError", "MAX_RECORD_CHARS",
-           "MAX_LINE_CHARS", "MAX_RECORD_MOVES", "FORMATS", "same_variant_name"]
+__all__ = ["export_record", "import_record", "read_record", "compare_rules", "GameRecord", "RulesComparison",
+           "start_of", "record_moves", "RecordError", "MAX_RECORD_CHARS", "MAX_LINE_CHARS", "MAX_RECORD_MOVES",
+           "MAX_RECORD_COMMENTS", "MAX_COMMENT_CHARS", "START_COMMENT_TAG", "FORMATS", "same_variant_name"]

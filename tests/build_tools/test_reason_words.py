@@ -12,6 +12,7 @@ import pytest
 
 from build_tools.labels import LANGS, REASON_FORMS, REASON_TEMPLATES, reason_words
 from tafl_core.reasons import PARAMS, Reason
+from tafl_core.rulekeys import ALL_RULE_KEYS
 
 PLACEHOLDER = re.compile(r"\{([a-z_]+)(?:\|([a-z_]+))?\}")
 #: The values the engine gives for parameters of a closed set (tafl_core.reasons docstring).
@@ -20,6 +21,7 @@ DOMAINS = {
     "over": ("attacker", "defender", "king", "commander", "knight"),
     "owner": ("attackers", "defenders"),
     "to_move": ("attackers", "defenders"),
+    "rule": tuple(ALL_RULE_KEYS),
 }
 SPECIAL = {"may_not_pass": ("throne", "corner", "camp"), "may_not_stand": ("throne", "corner", "camp"),
            "may_not_stop": ("throne", "corner", "camp", "square")}

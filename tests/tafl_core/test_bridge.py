@@ -253,3 +253,15 @@ def test_a_huge_override_gives_a_bounded_reason(d, overrides):
     detail = out["reason"]["params"]["detail"]
     assert out["reason"]["code"] == "rules_invalid" and len(detail) == 501 and detail.endswith("…")
     assert call(d, "state")["result"]["cursor"] == 2    # the session kept
+
+def test_import_record_answer_shape():
+    """import_record answers (notes/CONTRACTS.md, worker protocol): a read record adds origin,
+    comments, result and rules to play's keys; a refusal adds rules (null without a rules tag)."""
+    s = Session((REPO / "variants_src" / "brandubh" / "rules.toml").read_text())
+    out = s.import_record("[result:-1]\n[termination:Black resigns]\n\n1. d1-b1 d3-c3\n[first|]\n")
+    assert set(out) == {"ok", "error", "reason", "state", "origin", "comments", "result", "rules"}
+    assert out["comments"] == [{"ply": 1, "text": "first"}] and out["rules"] is None
+    assert out["result"] == {"winner": "defenders", "draw": False, "termination": "Black resigns", "reason": None}
+    out = s.import_record("[variant:Brandubh]\n")
+    assert set(out) == {"ok", "error", "reason", "state", "rules"} and out["ok"] is False
+    assert out["reason"] == {"code": "game_record_empty", "params": {}} and out["rules"] is None

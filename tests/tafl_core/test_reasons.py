@@ -303,7 +303,10 @@ def test_refusal_as_dict_is_json():
     ("[date 2026]", "game_record_tag"), ("[date:1]\n\n2. d1-d2", "game_record_turn"), ("1. d1-z9", "game_record_move"),
     ("1. d4-d5", "game_record_illegal"), ("1. d1-b1xc1", "game_record_captures"), ("[rules:dim:9]", "game_record_board"),
     ("[position:/7/7/7/7/7/7/7/]", "game_record_position"), ("[result:3]", "game_record_result"),
-    ("[variant:Copenhagen Hnefatafl]\n\n1. d1-b1", "game_record_variant")])
+    ("[variant:Copenhagen Hnefatafl]\n\n1. d1-b1", "game_record_variant"),
+    ("1. d1-b1 d3-c3\n[a comment never closed", "game_record_comment"),
+    ("[rules:dim:7 name:Brandubh atkf:n ks:c cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n1. d3-c3",
+     "game_record_rules")])
 def test_game_record_refusals(text, code):
     """tafl_core.records: each fault of a game record is refused with its code (via the bridge)."""
     d = Dispatcher()
@@ -322,6 +325,18 @@ def test_game_record_with_too_many_moves(monkeypatch):
     call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
     out = call(d, "import_record", text="1. d1-b1 d3-c3\n2. b1-b2 c3-c2\n")["result"]
     assert out["ok"] is False and out["reason"] == r("game_record_too_many_moves", max=3)
+
+
+def test_game_record_with_too_many_comments(monkeypatch):
+    """A record of more comments than the bound (tafl_core.limits.MAX_RECORD_COMMENTS, here
+    lowered to 1) is refused with its own code, naming the bound."""
+    import tafl_core.records as records
+    monkeypatch.setattr(records, "MAX_RECORD_COMMENTS", 1)
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    out = call(d, "import_record", text="1. d1-b1 d3-c3\n[one|two]\n")["result"]
+    assert out["ok"] is False and out["reason"] == r("game_record_too_many_comments", max=1)
+    SEEN.add(Reason.GAME_RECORD_TOO_MANY_COMMENTS)
 
 
 @pytest.mark.parametrize("cmd,args,code", [

@@ -16,7 +16,7 @@ import pytest
 from tafl_core import Game, Move, Position, load_ruleset
 from tafl_core.bridge import Dispatcher
 from tafl_core.opentafl import to_opentafl
-from tafl_core.records import MAX_RECORD_CHARS, RecordError, export_record, import_record
+from tafl_core.records import MAX_RECORD_CHARS, RecordError, export_record, import_record, read_record
 
 from .helpers import REPO
 
@@ -301,3 +301,234 @@ def test_bridge_refusal_keeps_the_current_game(text):
 def test_one_long_token_is_no_move(tok):
     # a token just under the line bound (20,000): refused as no move, not parsed at length
     assert refusal("1. " + tok + "\n") == {"code": "game_record_move", "params": {"line": 1, "text": tok[:20] + "…"}}
+
+# A defenders-first Fetlar record: the rules tag is OpenTafl's Fetlar string (OpenTafl's
+# notation spec, "Rules Records", example "Fetlar: 11x11, defenders go first, all others as
+# default") and the moves are those of the Fetlar game Fish - Nasa, 2015 (OpenTafl,
+# saved-games/replays/Fish-Nasa-2015-Fetlar.otg, whose tags say [result:-1] and
+# [termination:Black resigns]); the comments are written here.
+FETLAR_DEFENDERS_FIRST = """[date:2015.05.04]
+[result:-1]
+[termination:Black resigns]
+[rules:dim:11 name:Fetlar atkf:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/]
+
+1. h6-h3 h1-h2
+[The defenders open on the third rank.|The attackers answer beside it.]
+
+2. f4-h4 g1-j1
+[|]
+
+3. h3-i3 h2-i2
+4. h4-i4 j1-j3
+5. g6-h6 h11-h8
+6. g5-g1 i2-i1
+[A threat on i2.
+
+A comment of two paragraphs.|]
+7. g1-g2 j3-j2
+8. e5-e2xf2 d1-d2
+9. f5-f2 b6-b3
+10. e6-e3 k4-k3
+11. d6-d4 d11-d9
+12. Kf6-c6 a8-c8
+13. Kc6-c1 b3-b1
+14. Kc1-c2xd2 b1-b2
+15. e3-a3 e1-c1
+16. a3-a2xb2
+[<b>The attackers resign.</b>]
+"""
+FETLAR_COMMENTS = {1: "The defenders open on the third rank.", 2: "The attackers answer beside it.",
+                   11: "A threat on i2.\n\nA comment of two paragraphs.", 31: "<b>The attackers resign.</b>"}
+
+
+def test_a_defenders_first_record_is_refused_naming_the_first_move_rule():
+    """The site's Fetlar lets the attackers move first (rules.toml first_mover, stated by the
+    source, so no switch): the record's first move is refused naming that rule, not only as an
+    illegal move."""
+    with pytest.raises(RecordError) as exc:
+        read_record(rules("fetlar-hnefatafl"), FETLAR_DEFENDERS_FIRST)
+    assert exc.value.refusal.as_dict() == {"code": "game_record_rules",
+                                           "params": {"line": 6, "move": "h6-h3", "rule": "first_mover"}}
+    assert exc.value.rules.as_dict() == {
+        "readable": True, "switch": None,
+        "differ": [{"key": "first_mover", "record": "defenders", "page": "attackers"}]}
+
+
+def test_a_record_keeps_comments_result_and_termination():
+    rec = read_record(rules("fetlar-hnefatafl").with_overrides({"first_mover": "defenders"}), FETLAR_DEFENDERS_FIRST)
+    assert len(rec.game.moves_played) == 31 and rec.game.result is None
+    assert rec.comments == FETLAR_COMMENTS
+    assert rec.result() == {"winner": "defenders", "draw": False, "termination": "Black resigns", "reason": None}
+    assert rec.rules.as_dict() == {"readable": True, "differ": [], "switch": None}
+    assert rec.comment_list()[0] == {"ply": 1, "text": "The defenders open on the third rank."}
+
+
+def test_comments_and_result_survive_export_and_import():
+    rs = rules("fetlar-hnefatafl").with_overrides({"first_mover": "defenders"})
+    rec = read_record(rs, FETLAR_DEFENDERS_FIRST)
+    text = export_record(rec.game, comments=rec.comments, record_result=(rec.result_tag, rec.termination))
+    lines = text.split("\n")
+    # OpenTafl's layout: the comment line follows its move line, one part per move of the line
+    at = lines.index("1. h6-h3 h1-h2")
+    assert lines[at + 1] == "[The defenders open on the third rank.|The attackers answer beside it.]"
+    assert lines[lines.index("2. f4-h4 g1-j1") + 1] == "3. h3-i3 h2-i2"
+    assert "[result:-1]" in lines and "[termination:Black resigns]" in lines
+    again = read_record(rs, text)
+    assert again.comments == FETLAR_COMMENTS and again.result() == rec.result()
+    same_game(rec.game, again.game)
+
+
+def test_opentafls_own_record_keeps_its_comments_and_start_comment():
+    """OpenTafl's realgamelog.otg: a start-comment tag, "[first|second]" and "[|second]" lines."""
+    rec = read_record(rules("copenhagen-hnefatafl"), OPENTAFL_RECORD)
+    assert rec.comments == {
+        0: "This commentary was originally posted on the World Tafl Federation's Facebook page.",
+        1: "Black starts with d1-d3, a standard opening.", 2: "White plays h6-h9.", 4: "Black moves k4-i4."}
+    assert rec.result() == {"winner": "defenders", "draw": False, "termination": "Black resigns", "reason": None}
+    # Its rules string has no tfr: OpenTafl's default draws on repetition; the site's Copenhagen
+    # has the defenders lose on it (stated, so there is no switch).
+    assert rec.rules.as_dict() == {"readable": True, "switch": None,
+                                   "differ": [{"key": "repetition", "record": "draw", "page": "loss_defenders"}]}
+    text = export_record(rec.game, comments=rec.comments)
+    assert "[start-comment:This commentary was originally posted on the World Tafl Federation's Facebook page.]" in text
+    assert read_record(rules("copenhagen-hnefatafl"), text).comments == rec.comments
+
+
+def test_a_comment_is_plain_text_and_cannot_break_the_record_it_is_written_into():
+    g = Game(rules("brandubh"))
+    g.play("d1-b1")
+    text = export_record(g, comments={1: "a ] b | c [d"})
+    assert text.endswith("1. d1-b1\n[a ) b / c [d]\n")
+    assert read_record(rules("brandubh"), text).comments == {1: "a ) b / c [d"}
+
+
+def test_comment_parts_go_to_the_moves_of_the_line_before_in_order():
+    rec = read_record(rules("brandubh"), "1. d1-b1 d3-c3\n[|on d3-c3]\n2. b1-b2\n[on b1-b2|more on b1-b2]\n")
+    assert rec.comments == {2: "on d3-c3", 3: "on b1-b2\nmore on b1-b2"}
+
+
+@pytest.mark.parametrize("text,code,line", [
+    ("1. d1-b1 d3-c3\n[never closed\n\n2. b1-b2\n", "game_record_comment", 2),
+    ("1. d1-b1 d3-c3\n[" + "x" * 10_001 + "]\n", "game_record_comment", 2),
+    ("1. d1-b1 d3-c3\n[" + "x" * 6_000 + "\n" + "x" * 6_000 + "|]\n", "game_record_comment", 2),
+    ("1. d1-b1 d3-c3\n[first] d1-d2\n", "game_record_tag", 2),
+])
+def test_comment_bounds_and_faults_name_their_line(text, code, line):
+    with pytest.raises(RecordError) as exc:
+        read_record(rules("brandubh"), text)
+    assert exc.value.refusal.code == code and exc.value.refusal.params["line"] == line
+
+
+def test_comment_bounds_are_the_limits_module_s():
+    from tafl_core import limits, records
+    assert (records.MAX_COMMENT_CHARS, records.MAX_RECORD_COMMENTS) == (limits.MAX_COMMENT_CHARS,
+                                                                        limits.MAX_RECORD_COMMENTS) == (10_000, 10_000)
+
+
+@pytest.mark.parametrize("text", [
+    "[variant:Brandubh]\n[date:2026.01.31]\n[result:?]\n",
+    "1.\n2.\n3.\n",
+    "[variant:Brandubh]\n\n1.\n[a comment on nothing]\n",
+    "[position:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n[start-side:defenders]\n",
+])
+def test_a_record_without_a_move_is_refused_like_empty_text(text):
+    with pytest.raises(RecordError) as exc:
+        read_record(rules("brandubh"), text)
+    assert exc.value.refusal.code == "game_record_empty"
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    call(d, "play", move="d1-b1")
+    out = call(d, "import_record", text=text)["result"]
+    assert out["ok"] is False and out["reason"]["code"] == "game_record_empty"
+    assert [h["move"] for h in call(d, "state")["result"]["history"]] == ["d1-b1"]
+
+
+def test_a_record_under_an_assumed_rule_s_alternative_offers_the_switch():
+    """Smith's Tablut (variants_src/tablut-smith/rules.toml): who moves first is assumed
+    (attackers), with the defenders as the alternative; a defenders-first record is refused
+    naming the rule and offers that switch, under which it reads."""
+    page = rules("tablut-smith")
+    g = Game(page.with_overrides({"first_mover": "defenders"}))
+    for mv in ("e3-d3", "d1-d2", "d3-c3"):
+        g.play(mv)
+    text = export_record(g)
+    assert "atkf:n" in text
+    with pytest.raises(RecordError) as exc:
+        read_record(page, text)
+    assert exc.value.refusal.params == {"line": 6, "move": "e3-d3", "rule": "first_mover"}
+    assert exc.value.rules.as_dict() == {
+        "readable": True, "switch": {"first_mover": "defenders"},
+        "differ": [{"key": "first_mover", "record": "defenders", "page": "attackers"}]}
+    same_game(g, read_record(page.with_overrides(exc.value.rules.switch), text).game)
+
+
+def test_a_record_whose_moves_play_here_is_read_and_its_rules_difference_reported():
+    """Brandubh (variants_src/brandubh/rules.toml) assumes encirclement wins, with "no" as the
+    alternative; a record from rules without it (OpenTafl surf:n) whose moves play here too is
+    read, saying what differs and which switch plays it as recorded."""
+    page = rules("brandubh")
+    g = Game(page.with_overrides({"encirclement": False}))
+    g.play("d1-b1")
+    g.play("d3-c3")
+    rec = read_record(page, export_record(g))
+    assert "surf:n" in export_record(g)
+    assert [str(p.move) for p in rec.game.moves_played] == ["d1-b1", "d3-c3"]
+    assert rec.rules.as_dict() == {"readable": True, "switch": {"encirclement": False},
+                                   "differ": [{"key": "encirclement", "record": False, "page": True}]}
+
+
+def test_the_page_s_own_rules_and_an_unreadable_rules_tag_differ_in_nothing_said():
+    page = rules("brandubh")
+    g = Game(page)
+    g.play("d1-b1")
+    assert read_record(page, export_record(g)).rules.as_dict() == {"readable": True, "differ": [], "switch": None}
+    # linc:y (Linnaean capture) is an OpenTafl rule this engine does not play
+    tag = to_opentafl(page).replace(" start:", " linc:y start:")
+    rec = read_record(page, f"[rules:{tag}]\n\n1. d1-b1\n")
+    assert rec.rules.as_dict() == {"readable": False, "differ": [], "switch": None}
+
+
+def test_bridge_import_answer_carries_comments_result_and_rules():
+    d = Dispatcher()
+    toml = (REPO / "variants_src" / "fetlar-hnefatafl" / "rules.toml").read_text(encoding="utf-8")
+    call(d, "session", rules_toml=toml)
+    out = call(d, "import_record", text=FETLAR_DEFENDERS_FIRST)["result"]
+    assert out["ok"] is False and out["reason"]["code"] == "game_record_rules"
+    assert out["rules"]["differ"] == [{"key": "first_mover", "record": "defenders", "page": "attackers"}]
+    call(d, "session", rules_toml=toml, overrides={"first_mover": "defenders"})
+    out = call(d, "import_record", text=FETLAR_DEFENDERS_FIRST)["result"]
+    assert out["ok"] is True
+    assert out["comments"] == [{"ply": p, "text": t} for p, t in sorted(FETLAR_COMMENTS.items())]
+    assert out["result"] == {"winner": "defenders", "draw": False, "termination": "Black resigns", "reason": None}
+    assert out["rules"] == {"readable": True, "differ": [], "switch": None}
+    text = call(d, "export_record")["result"]["text"]
+    assert "[The defenders open on the third rank.|The attackers answer beside it.]" in text
+    assert "[result:-1]" in text and "[termination:Black resigns]" in text
+    # taking back the last move drops its comment and the record's result, keeps the others
+    call(d, "undo")
+    text = call(d, "export_record")["result"]["text"]
+    assert "<b>The attackers resign.</b>" not in text and "[result:?]" in text
+    assert "[A threat on i2.\n\nA comment of two paragraphs.|]" in text
+
+
+def test_every_record_read_keeps_its_comments_and_result_over_export():
+    """Records built at random from pieces (comments open, closed, split, over lines; result and
+    termination tags): every one that is read comes back from its export with the same moves,
+    the same comments on the moves and the same result."""
+    pool = ["[", "]", "[a|b]", "[|", "|]", "1. d1-b1 d3-c3", "2. b1-b2 c3-c2", "3. b2-b3", "[result:-1]",
+            "[result:0]", "[termination:Black resigns]", "x]y", "[c] ", "", "[x|y|z|w]", "[p\nq|r]", "[[|", "]]"]
+    rng = random.Random(2)
+    rs = rules("brandubh")
+    read = 0
+    for _ in range(1000):
+        text = "\n".join(rng.choice(pool) for _ in range(rng.randint(0, 8)))
+        try:
+            rec = read_record(rs, text)
+        except RecordError:
+            continue
+        again = read_record(rs, export_record(rec.game, comments=rec.comments,
+                                              record_result=(rec.result_tag, rec.termination)))
+        read += 1
+        same_game(rec.game, again.game)
+        assert again.comments == rec.comments and again.result() == rec.result()
+    assert read > 10
