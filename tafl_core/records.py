@@ -494,8 +494,9 @@ def _read(ruleset: Ruleset, text: str) -> GameRecord:
             raise _bad(Reason.GAME_RECORD_COMMENT, line=comment_line, max=MAX_COMMENT_CHARS)
         if game is None and tags:
             game = _new_game(ruleset, tags)   # a bad start position is named before "no moves"
-        if game is None or count == 0:
-            # Only tags, only turn numbers or nothing: no game to read (never an empty one).
+        if game is None or (count == 0 and "position" not in tags):
+            # Only tags, only turn numbers or nothing: no game to read (never an empty one). A
+            # set-up position without moves (a ``position`` tag) is a game: the board exports it.
             raise _bad(Reason.GAME_RECORD_EMPTY)
         _check_result(game, tags)
     except RecordError as exc:

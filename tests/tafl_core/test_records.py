@@ -429,7 +429,6 @@ def test_comment_bounds_are_the_limits_module_s():
     "[variant:Brandubh]\n[date:2026.01.31]\n[result:?]\n",
     "1.\n2.\n3.\n",
     "[variant:Brandubh]\n\n1.\n[a comment on nothing]\n",
-    "[position:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n[start-side:defenders]\n",
 ])
 def test_a_record_without_a_move_is_refused_like_empty_text(text):
     with pytest.raises(RecordError) as exc:
@@ -532,3 +531,13 @@ def test_every_record_read_keeps_its_comments_and_result_over_export():
         same_game(rec.game, again.game)
         assert again.comments == rec.comments and again.result() == rec.result()
     assert read > 10
+
+
+def test_a_set_up_position_without_moves_is_read_back():
+    # The board exports a position built in the editor before any move is played; importing that
+    # record gives the position, with the side to move it names (records.py: the position tag).
+    rs = load_ruleset(REPO / "variants_src" / "brandubh")
+    pos = Position.from_otn("/3t3/7/3T3/t1TK1tt/3T3/3t3/3t3/")
+    game = Game(rs, pos, "defenders")
+    back = import_record(rs, export_record(game, "opentafl"))
+    assert back.position() == pos and back.to_move == "defenders" and back.moves_played == []
