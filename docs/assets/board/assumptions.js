@@ -92,9 +92,6 @@ export function attachAssumptions(host) {
       const args = { rules_toml: host.data.rules_toml, overrides: host.overrides(wanted), otn: host.origin.otn, to_move: host.origin.to_move };
       try {
         let r = await host.engine.call("new_game", { ...args, moves });
-        if (!r.ok && r.reason && r.reason.code === "too_many_moves") { // too long to replay
-          throw Object.assign(new Error(r.error), { reason: r.reason });
-        }
         let text;
         if (r.ok) {
           const turns = turnNumbers(played).pop(); // counted as the move list counts them
