@@ -5,6 +5,7 @@
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 
+import { ACTIONS } from "../../docs/assets/board/actions.js";
 import { Controller, HOOKS } from "../../docs/assets/board/controller.js";
 
 // the page around the board: an address without a game link, history entries
@@ -198,4 +199,34 @@ test("Undo, Redo and Restart are offered to the 'turnAction' hooks first (the op
   await c.dispatch({ type: "action", id: "undo" });
   assert.deepEqual(taken, ["undo"]);
   assert.deepEqual(engine.cmds(), [], "the component ran it");
+});
+
+test("input intents set the focus square and the input device before anyone takes them", async () => {
+  const { c, engine } = readyBoard({ targets: () => ["c1"] });
+  c.dispatch({ type: "keyboard" });
+  assert.equal(c.ui.keyboardUsed, true);
+  c.dispatch({ type: "point", square: "d2" });
+  assert.equal(c.ui.focus, "d2");
+  assert.equal(c.ui.keyboardUsed, false);
+  c.ui.focus = null;
+  c.dispatch({ type: "select", atFocus: true }); // Enter with no focus square yet
+  await idle(c);
+  assert.equal(c.ui.focus, "d1", "the focus starts on the first piece that may move (state.js defaultFocus)");
+  assert.deepEqual(engine.calls[0], ["targets", { square: "d1" }]);
+});
+
+test("a new registry entry is dispatched with no other change (README: adding a toolbar button)", async () => {
+  const { c } = readyBoard({});
+  const ran = [];
+  const entry = { id: "info", words: "info", needsEngine: true, enabled: (s) => s.ready && !s.editing, run: (h) => ran.push(h) };
+  ACTIONS.push(entry);
+  try {
+    c.dispatch({ type: "action", id: "info" });
+    assert.deepEqual(ran, [c]);
+    c.ready = false;
+    c.dispatch({ type: "action", id: "info" });
+    assert.equal(ran.length, 1, "it needs the engine: no click before it is ready");
+  } finally {
+    ACTIONS.splice(ACTIONS.indexOf(entry), 1);
+  }
 });

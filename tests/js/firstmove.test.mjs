@@ -1,4 +1,4 @@
-// Unit tests of the first-move lookup (docs/assets/board/firstmove.js, issue 14 item 1). The
+// Unit tests of the first-move lookup (docs/assets/board/firstmove.js). The
 // tables here have the shape build_tools/first_moves.py writes; that the lookup gives exactly the
 // engine's state for every first move of every variant is tests/build_tools/test_first_moves.py.
 

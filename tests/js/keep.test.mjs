@@ -1,4 +1,4 @@
-// Unit tests of the kept game (docs/assets/board/keep.js, issue #14 item 5): `node --test
+// Unit tests of the kept game (docs/assets/board/keep.js): `node --test
 // tests/js/`. What sessionStorage hands back is untrusted: bounded, strictly read, versioned,
 // and anything else is ignored without an exception.
 

@@ -37,7 +37,7 @@ function fakeEngine({ steps = null } = {}) {
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const reply = (move, extra = {}) => ({ move, score: 0, depth: 1, nodes: 1, nps: 1, pv: [move], turn: [move], done: true, ...extra });
 
-test("the levels are tafl_core.search's, weakest first; every level gets its share of 1 s a move (issue 13)", () => {
+test("the levels are tafl_core.search's, weakest first; every level gets its share of 1 s a move", () => {
   assert.deepEqual(LEVELS, ["beginner", "easy", "medium", "strong"]);
   assert.equal(MOVE_SECONDS, 1, "the budget the issue's match measures the levels at");
   assert.deepEqual(searchArgs("strong", 7), { level: "strong", seed: 7, seconds: 1 });
@@ -143,7 +143,7 @@ test("the opponent's words exist in both languages", () => {
 /** A fake board: a game of plies, a request queue, and the calls the controller makes. */
 function fakeBoard(eng) {
   const board = {
-    ready: true, busy: false, ui: { mode: "play" }, root: null, T: STRINGS.en, O: OPPONENT_STRINGS.en,
+    ready: true, busy: false, ui: { mode: "play" }, root: null, lang: "en", T: STRINGS.en,
     said: [], messages: [], played: [], renders: 0,
     st: { otn: "start", to_move: "attackers", cursor: 0, history: [], future_plies: [], result: null, berserk: null },
     chain: Promise.resolve(),

@@ -18,7 +18,8 @@
 // - `run(host)`: what a click does, through the host interface (host.js) only.
 //
 // A new button is one entry here and its words (words.js `actions` and `actionTitles`, German
-// and English).
+// and English). (The Hint button, `data-action=hint`, is the opponent's own, in its fieldset:
+// opponent.js.)
 
 import { flip } from "./state.js";
 

@@ -28,7 +28,7 @@
 // `[data-role=import-message]`, `[data-role=export-message]`.
 
 import { toOtn } from "./address.js";
-import { el } from "./dom.js";
+import { el } from "./elements.js";
 import { focusPly, isStepKey, moveRows, rowNumbers, stepTarget, totalPlies } from "./movelist.js";
 import { futurePlies, futureTurns, turnNumbers } from "./moves.js";
 import {

@@ -6,7 +6,7 @@
 // (the board's rules changed: a link, a refused link back to the page's rules) to tick the
 // switches as the board plays.
 
-import { el } from "./dom.js";
+import { el } from "./elements.js";
 import { futureTurns, resultText, turnNumbers } from "./moves.js";
 import { nameColon, ruleAndValue } from "./words.js";
 
@@ -88,7 +88,7 @@ export function attachAssumptions(host) {
       host.render();
       const dropped = futureTurns(host.st);
       const played = host.st.history.slice(0, host.st.cursor);
-      const moves = played.map((h) => h.move);
+      const moves = played.map((p) => p.move);
       const args = { rules_toml: host.data.rules_toml, overrides: host.overrides(wanted), otn: host.origin.otn, to_move: host.origin.to_move };
       try {
         let r = await host.engine.call("new_game", { ...args, moves });

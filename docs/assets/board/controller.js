@@ -229,15 +229,25 @@ export class Controller {
 
   // ------------------------------------------------------------ intents
   /**
-   * Take an intent: {type: "select", square} (a click, a tap, Enter on a square), {type:
-   * "grab", square} (a drag begins: true when the piece may be dragged), {type: "move", from,
-   * to} or {type: "move", move}, {type: "action", id} (a toolbar button, actions.js), {type:
-   * "cancel"} (Escape), {type: "focus", key} (an arrow key), {type: "boardFocus", on,
-   * keyboard}, and the components' own ({type: "mode", mode}, {type: "step", key}). A
-   * component's "intent" hook may claim it first (its result is returned); else the board's
-   * own handling.
+   * Take an intent: {type: "select", square} (a click, a tap; `atFocus: true` instead of a
+   * square: Enter on the focus square), {type: "grab", square} (a drag begins: true when the
+   * piece may be dragged), {type: "move", from, to} or {type: "move", move}, {type: "action",
+   * id} (a toolbar button, actions.js), {type: "cancel"} (Escape), {type: "focus", key} (an
+   * arrow key), {type: "point", square} (a pointer down), {type: "keyboard"} (a key used),
+   * {type: "boardFocus", on, keyboard}, and the components' own ({type: "mode", mode},
+   * {type: "step", key}). A component's "intent" hook may claim it first (its result is
+   * returned); else the board's own handling.
    */
   dispatch(intent) {
+    // what an intent says of the reader's input before anyone takes it: the focus square (a
+    // pointer down, a drag's end, Enter on the focus square) and whether the keyboard is used
+    if (intent.type === "point") { setFocus(this.ui, intent.square); usedInput(this.ui, false); return undefined; }
+    if (intent.type === "keyboard") { usedInput(this.ui, true); return undefined; }
+    if (intent.type === "move" && intent.to) setFocus(this.ui, intent.to);
+    if (intent.type === "select" && intent.atFocus) {
+      if (!this.ui.focus) setFocus(this.ui, this.defaultFocus());
+      intent = { type: "select", square: this.ui.focus };
+    }
     const claimed = this.first("intent", intent);
     if (claimed !== undefined) return claimed;
     switch (intent.type) {

@@ -1,29 +1,14 @@
 // Tafl-Kompendium board: the DOM built once, as plain functions of (host, dom). buildDom(host)
 // makes the live SVG over the page's static diagram's geometry, the panel and the toolbar (from
 // the action registry, actions.js) and returns `dom`, the handles every drawing function and
-// component uses (host.dom). No event handler here but the layout's own (zoom, resize): input.js
+// component uses (host.dom). No event handler here but the toolbar's clicks (the intent {type:
+// "action"}) and the layout's own (zoom, resize): input.js
 // binds the pointer and the keys, the components (editor.js, analysis.js, assumptions.js,
 // opponent.js) add their own parts.
 
 import { ACTIONS } from "./actions.js";
 import { squareName } from "./address.js";
-
-export const SVGNS = "http://www.w3.org/2000/svg";
-
-/** An HTML element `tag` with attributes `attrs` and text `text` (null: none). */
-export function el(tag, attrs = {}, text = null) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== null) e.textContent = text;
-  return e;
-}
-
-/** An SVG element `tag` with attributes `attrs`. */
-export function svgEl(tag, attrs = {}) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
-}
+import { el, svgEl } from "./elements.js";
 
 /** The geometry of the page's static SVG (`svg`, or null) for a board of `size` squares:
  *  {staticSvg, cell, margin, vb: [x, y, w, h], ox, oy} (SVG units), so the live board has

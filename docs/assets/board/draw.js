@@ -7,7 +7,8 @@ import {
   activeBerserk, berserkOver, captureText, futurePlies, hasBerserkTurns, jumpRef, jumpText, lastTurn,
   notationMarks, resultText, turnNumbers,
 } from "./moves.js";
-import { buildStatic, el, pieceEl, ruleLink, svgEl } from "./dom.js";
+import { buildStatic, pieceEl, ruleLink } from "./dom.js";
+import { el, svgEl } from "./elements.js";
 import { showsFocusSquare } from "./state.js";
 import { positionText } from "./words.js";
 

@@ -5,7 +5,7 @@
 // position is possible (check_position) and starts a game from it.
 
 import { toOtn } from "./address.js";
-import { el } from "./dom.js";
+import { el } from "./elements.js";
 import {
   enterEditor, leaveEditor, newGameId, placePiece, setEditorPieces, setEditorTurn, setFocus,
 } from "./state.js";
@@ -50,107 +50,114 @@ function buildEditor(host, ed) {
   mk("clear", T.editorClear, () => { setEditorPieces(host.ui, {}); host.render(); });
   mk("start", T.editorStart, () => {
     setEditorPieces(host.ui, host.data.pieces);
-    ed.setTurn(host.home.to_move || host.firstMover());
+    setTurn(host, ed, host.home.to_move || host.firstMover());
     host.render();
   });
-  mk("play", T.editorPlay, () => ed.play());
-  mk("cancel", T.editorCancel, () => ed.leave());
+  mk("play", T.editorPlay, () => playFromHere(host, ed));
+  mk("cancel", T.editorCancel, () => leave(host, ed));
   box.append(tools, side, btns);
   return box;
 }
 
-/** The position editor of `host`; returns its handle {box, enter, leave, place, play}. */
-export function attachEditor(host) {
-  const ed = {};
+/** The side to move in the editor's position, its radios ticked. */
+function setTurn(host, ed, side) {
+  setEditorTurn(host.ui, side);
+  for (const r of ed.sideInputs) r.checked = r.value === side;
+}
+
+/** Open the editor on the position shown. */
+function enter(host, ed) {
+  host.willChange();
+  host.clearSelection();
+  enterEditor(host.ui, host.st.pieces, host.st.to_move);
+  setTurn(host, ed, host.st.to_move);
+  host.message(null);
+  host.say(host.T.editing);
+  host.render();
+}
+
+/** Cancel: back to the game as it was; an address changed meanwhile is opened now, and the
+ *  board settles (in a berserk turn its piece is selected again; the computer thinks). */
+function leave(host, ed) {
+  const hadFocus = ed.box.contains(document.activeElement);
+  leaveEditor(host.ui);
+  host.message(null);
+  host.render();
+  if (hadFocus) host.dom.buttons.edit.focus({ preventScroll: true });
+  if (host.hashWhileEditing) {
+    host.hashWhileEditing = false;
+    host.addressChanged();
+  } else {
+    host.settle();
+  }
+}
+
+/** A click on `sq` in the editor: the tool's piece placed there (or taken away). */
+function place(host, ed, sq) {
   const T = host.T;
-  const editButton = () => host.dom.buttons.edit;
+  const tool = [...ed.toolInputs].find((r) => r.checked)?.value || "attacker";
+  const kind = placePiece(host.ui, sq, tool);
+  host.say(T.placed(sq, kind ? T.piece[kind] : T.emptySquare));
+  host.render();
+}
 
-  ed.setTurn = (side) => {
-    setEditorTurn(host.ui, side);
-    for (const r of ed.sideInputs) r.checked = r.value === side;
-  };
+/** "Play from here": a game from the set-up position, if the engine finds it possible. */
+async function playFromHere(host, ed) {
+  if (host.busy) return;
+  const otn = toOtn(host.ui.editor.pieces, host.size);
+  const to_move = host.ui.editor.to_move;
+  await host.exclusive(() => playNow(host, ed, otn, to_move));
+}
 
-  ed.enter = () => {
-    host.willChange();
-    host.clearSelection();
-    enterEditor(host.ui, host.st.pieces, host.st.to_move);
-    ed.setTurn(host.st.to_move);
-    host.message(null);
-    host.say(T.editing);
-    host.render();
-  };
-
-  /** Cancel: back to the game as it was; an address changed meanwhile is opened now, and the
-   *  board settles (in a berserk turn its piece is selected again; the computer thinks). */
-  ed.leave = () => {
+async function playNow(host, ed, otn, to_move) {
+  const T = host.T;
+  const mark = host.changeMark();
+  try {
+    const reason = await host.engine.call("check_position", { rules_toml: host.data.rules_toml, otn, to_move });
+    if (reason) {
+      const why = host.reasonText(reason) || String(reason.code);
+      host.message(T.impossible(why));
+      host.say(T.impossible(why));
+      return;
+    }
+    await host.startGame({ otn, to_move });
     const hadFocus = ed.box.contains(document.activeElement);
     leaveEditor(host.ui);
+    host.gameId = newGameId(); // a set-up is a game of its own (history entries: taflGame)
+    if (hadFocus) host.dom.buttons.edit.focus({ preventScroll: true });
+    host.hashWhileEditing = false; // the set-up position wins over an address typed meanwhile
     host.message(null);
+    setFocus(host.ui, host.defaultFocus());
+    await host.syncAddress(mark);
+  } catch (e) {
+    host.message(T.impossible(host.refusalText(e)));
+  } finally {
     host.render();
-    if (hadFocus) editButton().focus({ preventScroll: true });
-    if (host.hashWhileEditing) {
-      host.hashWhileEditing = false;
-      host.addressChanged();
-    } else {
-      host.settle();
-    }
-  };
-
-  ed.place = (sq) => {
-    const tool = [...ed.toolInputs].find((r) => r.checked)?.value || "attacker";
-    const kind = placePiece(host.ui, sq, tool);
-    host.say(T.placed(sq, kind ? T.piece[kind] : T.emptySquare));
-    host.render();
-  };
-
-  ed.play = async () => {
-    if (host.busy) return;
-    const otn = toOtn(host.ui.editor.pieces, host.size);
-    const to_move = host.ui.editor.to_move;
-    await host.exclusive(() => playNow(otn, to_move));
-  };
-
-  /** Start a game from the set-up position, if the engine finds it possible. */
-  async function playNow(otn, to_move) {
-    const mark = host.changeMark();
-    try {
-      const reason = await host.engine.call("check_position", { rules_toml: host.data.rules_toml, otn, to_move });
-      if (reason) {
-        const why = host.reasonText(reason) || String(reason.code);
-        host.message(T.impossible(why));
-        host.say(T.impossible(why));
-        return;
-      }
-      await host.startGame({ otn, to_move });
-      const hadFocus = ed.box.contains(document.activeElement);
-      leaveEditor(host.ui);
-      host.gameId = newGameId(); // a set-up is a game of its own (history entries: taflGame)
-      if (hadFocus) editButton().focus({ preventScroll: true });
-      host.hashWhileEditing = false; // the set-up position wins over an address typed meanwhile
-      host.message(null);
-      setFocus(host.ui, host.defaultFocus());
-      await host.syncAddress(mark);
-    } catch (e) {
-      host.message(T.impossible(host.refusalText(e)));
-    } finally {
-      host.render();
-    }
   }
+}
 
+/** The intents the editor claims: {type: "mode"} (enter or leave), and in the editor
+ *  {type: "select"} (place a piece). */
+function intent(host, ed, i) {
+  if (i.type === "mode") {
+    if (i.mode !== host.ui.mode) {
+      if (i.mode === "edit") enter(host, ed); else leave(host, ed);
+    }
+    return true;
+  }
+  if (i.type === "select" && host.ui.mode === "edit") {
+    if (i.square && host.ready && !host.busy) place(host, ed, i.square);
+    return true;
+  }
+  return undefined;
+}
+
+/** The position editor of `host`; returns its handle {box, toolInputs, sideInputs}. */
+export function attachEditor(host) {
+  const ed = {};
   ed.box = buildEditor(host, ed);
   host.dom.shareEl.after(ed.box);
-  host.on("intent", (i) => {
-    if (i.type === "mode") {
-      if (i.mode === host.ui.mode) return true;
-      if (i.mode === "edit") ed.enter(); else ed.leave();
-      return true;
-    }
-    if (i.type === "select" && host.ui.mode === "edit") {
-      if (i.square && host.ready && !host.busy) ed.place(i.square);
-      return true;
-    }
-    return undefined;
-  });
+  host.on("intent", (i) => intent(host, ed, i));
   host.on("render", () => { ed.box.hidden = host.ui.mode !== "edit"; });
   return ed;
 }

@@ -4,7 +4,7 @@
 // every failure with one shape: an Error whose `message` is the one-line `error` and whose
 // `reason` is {code, params}.
 //
-// Start-up (issue 14): the page's inline boot script (build_tools/templates/board.html.j2)
+// Start-up: the page's inline boot script (build_tools/templates/board.html.j2)
 // creates the worker in the page's first tick, before the board's modules have loaded, and
 // posts `init` at once; it keeps the worker and the messages that arrive before the board in
 // `window.taflBoot` {worker, early: [messages], url}. sharedEngine() adopts that worker (the

@@ -1,12 +1,13 @@
 // Tafl-Kompendium board: input. Pointer (mouse, pen, touch: click-click and drag) and keyboard
-// events on the board's SVG become intents (host.dispatch, controller.js): {type: "select"},
-// {type: "grab"} (a drag begins), {type: "move"}, {type: "cancel"}, {type: "focus"} (an arrow
-// key), {type: "step"} (Shift+←/→/Home/End: analysis.js), {type: "boardFocus"}. The toolbar's
-// buttons dispatch {type: "action"} themselves (dom.js buildToolbar). Only the drag's picture
-// (the piece under the pointer, `dom.drag`) is drawn here.
+// events on the board's SVG become intents (host.dispatch, controller.js): {type: "point"} (a
+// pointer down on a square), {type: "select"}, {type: "grab"} (a drag begins), {type: "move"},
+// {type: "cancel"}, {type: "focus"} (an arrow key), {type: "step"} (Shift+←/→/Home/End:
+// analysis.js), {type: "keyboard"} (a key was used), {type: "boardFocus"}. The toolbar's buttons
+// dispatch {type: "action"} themselves (dom.js buildToolbar). Input changes no state: only the
+// drag's picture (the piece under the pointer, `dom.drag`) is drawn here.
 
 import { isStepKey } from "./movelist.js";
-import { isArrow, setFocus, usedInput } from "./state.js";
+import { isArrow } from "./state.js";
 
 /** The square under the client point (x, y) of the board's SVG, or null. */
 function squareAtClient(host, dom, x, y) {
@@ -30,8 +31,7 @@ export function bindInput(host, dom) {
     if (e.button !== 0 && e.pointerType === "mouse") return;
     const sq = squareAtClient(host, dom, e.clientX, e.clientY);
     if (!sq) return;
-    setFocus(host.ui, sq);
-    usedInput(host.ui, false);
+    host.dispatch({ type: "point", square: sq });
     dom.drag = { id: e.pointerId, from: sq, x0: e.clientX, y0: e.clientY, dx: 0, dy: 0, moved: false, el: null };
     try { svg.setPointerCapture(e.pointerId); } catch { /* not capturable */ }
     e.preventDefault();
@@ -60,7 +60,6 @@ export function bindInput(host, dom) {
     if (!d.moved) { dom.drag = null; host.dispatch({ type: "select", square: sq }); return; }
     dropDrag(dom);
     if (!sq || sq === d.from) { host.render(); return; }
-    setFocus(host.ui, sq);
     host.dispatch({ type: "move", from: d.from, to: sq });
   });
   svg.addEventListener("pointercancel", () => dropDrag(dom));
@@ -77,14 +76,13 @@ function onKey(host, e) {
     host.dispatch({ type: "step", key: e.key });
     return;
   }
-  if (e.key !== "Tab") usedInput(host.ui, true);
+  if (e.key !== "Tab") host.dispatch({ type: "keyboard" });
   if (isArrow(e.key)) {
     e.preventDefault();
     host.dispatch({ type: "focus", key: e.key });
   } else if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
-    if (!host.ui.focus) setFocus(host.ui, host.defaultFocus());
-    host.dispatch({ type: "select", square: host.ui.focus });
+    host.dispatch({ type: "select", atFocus: true }); // the focus square (or where it starts)
   } else if (e.key === "Escape") {
     host.dispatch({ type: "cancel" });
   }

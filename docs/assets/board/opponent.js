@@ -30,13 +30,13 @@
 // in the SVG [data-hint-from], [data-hint-to] squares of the hint's moves.
 
 import { decodeOpponent, encodeOpponent, keepKey, opponentKey, sessionStore } from "./keep.js";
-import { el, svgEl } from "./dom.js";
+import { el, svgEl } from "./elements.js";
 import { OPPONENT_STRINGS } from "./words.js";
 
 /** The levels of tafl_core.search LEVELS, weakest first. */
 export const LEVELS = ["beginner", "easy", "medium", "strong"];
-/** The time budget of a computer's move in seconds, as issue 13 measures the levels (`match
- *  --seconds 1`): each level spends its share of it (tafl_core.search level_limits: 0.25, 0.5,
+/** The time budget of a computer's move in seconds, as the level matches measure them
+ *  (`python -m tafl_core match --seconds 1`, README "Search benchmarks"): each level spends its share of it (tafl_core.search level_limits: 0.25, 0.5,
  *  0.5 and 1 s), so a level never thinks longer than the one above. */
 export const MOVE_SECONDS = 1;
 /** The hint searches as the strongest level does. */
@@ -190,13 +190,13 @@ export class Thinker {
  * The opponent and hint of one board. `host`: the board's host interface (host.js BoardHost),
  * of which it uses st, ready, busy, ui.mode, root, data, T, engine.call, exclusive(fn),
  * playNow(move), actionNow(a), changeMark(), syncAddress(mark), render(), say(text),
- * message(text), refusalText(e). `O`: OPPONENT_STRINGS of the page's language (default
- * host.O). `view`: the DOM part (attachOpponent) or null.
+ * message(text), refusalText(e), lang, data. `O`: OPPONENT_STRINGS of the page's language
+ * (default: of host.lang). `view`: the DOM part (attachOpponent) or null.
  */
 export class OpponentController {
   constructor(host, { thinker = null, seed = randomSeed, O = null } = {}) {
     this.host = host;
-    this.O = O || host.O;
+    this.O = O || OPPONENT_STRINGS[host.lang === "en" ? "en" : "de"];
     this.thinker = thinker || new Thinker((cmd, args) => host.engine.call(cmd, args));
     this.seed = seed;
     this.on = false;
@@ -519,11 +519,11 @@ class OpponentView {
   }
 
   render(ctrl) {
-    const b = this.host;
+    const h = this.host;
     const O = ctrl.O;
-    const st = b.st;
-    const editing = b.ui.mode === "edit";
-    const off = !b.ready || editing;
+    const st = h.st;
+    const editing = h.ui.mode === "edit";
+    const off = !h.ready || editing;
     this.toggle.checked = ctrl.on;
     this.toggle.disabled = off;
     for (const r of this.sideInputs) { r.checked = r.value === ctrl.human; r.disabled = off; }
@@ -531,26 +531,26 @@ class OpponentView {
     this.levelSel.disabled = off;
     const thinking = ctrl.thinking;
     this.hintBtn.disabled = off || !!st.result || ctrl.blocks();
-    if ((b.busy || thinking) && !this.hintBtn.disabled) this.hintBtn.setAttribute("aria-disabled", "true");
+    if ((h.busy || thinking) && !this.hintBtn.disabled) this.hintBtn.setAttribute("aria-disabled", "true");
     else this.hintBtn.removeAttribute("aria-disabled");
 
-    const root = b.root;
+    const root = h.root;
     if (ctrl.computer) root.setAttribute("data-opponent", ctrl.computer);
     else root.removeAttribute("data-opponent");
-    if (thinking) { root.setAttribute("data-thinking", thinking); b.dom.svg.setAttribute("aria-busy", "true"); }
-    else { root.removeAttribute("data-thinking"); b.dom.svg.removeAttribute("aria-busy"); }
+    if (thinking) { root.setAttribute("data-thinking", thinking); h.dom.svg.setAttribute("aria-busy", "true"); }
+    else { root.removeAttribute("data-thinking"); h.dom.svg.removeAttribute("aria-busy"); }
 
     // the status line: the computer's turn
     if (!editing && ctrl.blocks()) {
       const side = ctrl.sideName(ctrl.computer);
-      b.dom.statusEl.textContent = thinking === "move" ? O.thinking(side) : O.computersTurn(side);
-      b.dom.statusEl.hidden = false;
+      h.dom.statusEl.textContent = thinking === "move" ? O.thinking(side) : O.computersTurn(side);
+      h.dom.statusEl.hidden = false;
     } else if (!editing && ctrl.waits()) {
       // stepped back (Redo possible) to the computer's turn: say why it does not move
-      b.dom.statusEl.textContent = O.computerWaits(ctrl.sideName(ctrl.computer));
-      b.dom.statusEl.hidden = false;
+      h.dom.statusEl.textContent = O.computerWaits(ctrl.sideName(ctrl.computer));
+      h.dom.statusEl.hidden = false;
     }
-    b.dom.statusEl.classList.toggle("tb-thinking", !editing && thinking === "move");
+    h.dom.statusEl.classList.toggle("tb-thinking", !editing && thinking === "move");
 
     // the hint: its words and its arrow, for the position it was searched in only
     const hint = editing ? null : ctrl.currentHint();
@@ -568,14 +568,14 @@ class OpponentView {
 
   /** An arrow from square `from` to `to`, both squares outlined. */
   drawArrow(from, to) {
-    const b = this.host;
-    const { cell, ox, oy } = b.dom;
+    const h = this.host;
+    const { cell, ox, oy } = h.dom;
     const centre = (sq) => {
-      const [c, w] = b.cellOf(sq);
+      const [c, w] = h.cellOf(sq);
       return [ox + (c + 0.5) * cell, oy + (w + 0.5) * cell];
     };
     for (const [sq, role] of [[from, "from"], [to, "to"]]) {
-      const [c, w] = b.cellOf(sq);
+      const [c, w] = h.cellOf(sq);
       this.layer.append(svgEl("rect", {
         x: ox + c * cell + 3, y: oy + w * cell + 3, width: cell - 6, height: cell - 6,
         class: `tb-hint-sq tb-hint-${role}`, [`data-hint-${role}`]: sq,
