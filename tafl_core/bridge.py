@@ -559,7 +559,8 @@ class Dispatcher:
             return s.import_record(a.get("text"))
         if cmd == "playout_bench":
             return s.playout_bench(float(a.get("seconds", 2.0)), int(a.get("seed", 1)))
-        raise _Failed(Fault.UNKNOWN_COMMAND, "unknown command " + shown_text(str(cmd), 40), command=shown_text(str(cmd), 40))
+        shown = shown_text(str(cmd), 40)
+        raise _Failed(Fault.UNKNOWN_COMMAND, "unknown command " + shown, command=shown)
 
 
 def _arg(a: dict, name: str):

@@ -129,7 +129,8 @@ def test_every_failure_but_a_refused_move_or_record_rejects_with_the_envelope(cm
 def test_unknown_command_names_it():
     d = Dispatcher()
     call(d, "session", rules_toml=BRANDUBH)
-    assert call(d, "jump") == {"error": "unknown command jump", "reason": {"code": "unknown_command", "params": {"command": "jump"}}}
+    assert call(d, "jump") == {"error": "unknown command jump",
+                               "reason": {"code": "unknown_command", "params": {"command": "jump"}}}
 
 
 def test_arguments_that_are_no_json_object_reject():
