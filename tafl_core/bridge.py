@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import traceback
+from enum import StrEnum
 from typing import Any
 
 from .bounds import BOUNDS
@@ -523,25 +524,37 @@ class Dispatcher:
 
     def call(self, cmd: str, args_json: str) -> str:
         """Run command ``cmd`` with arguments ``args_json`` (a JSON object); the reply as JSON
-        text: ``{"result": ...}``, or ``{"error": "<one line>", "detail": <traceback or null>}``
-        plus ``"reason": {"code", "params"}`` when the error is a refusal of the input. Never
-        raises."""
+        text: ``{"result": ...}``, or the one failure envelope ``{"error": "<one line>",
+        "reason": {"code", "params"}}`` (:func:`failure`). ``code`` is a
+        :class:`~tafl_core.reasons.Reason` for a refusal of the input, else a :class:`Fault`.
+        The rule (notes/CONTRACTS.md, "Worker protocol"): a refused move or record of the
+        commands in :data:`ANSWERS_WITH_STATE` is a result ``{"ok": false, "error", "reason",
+        "state"}``; every other failure is this envelope. Never raises."""
         try:
-            out = self._run(cmd, _load_args(args_json))
-        except Refused as exc:
-            return json.dumps({"error": _one_line(exc), "detail": None, "reason": exc.refusal.as_dict()})
+            args = _load_args(args_json)
+        except (TypeError, ValueError) as exc:
+            return json.dumps(failure(_one_line(exc), Fault.BAD_REQUEST))
+        try:
+            out = self._run(cmd, args)
+        except _Failed as exc:
+            return json.dumps(failure(str(exc), exc.code, **exc.params))
         except Exception as exc:   # noqa: BLE001 - every fault becomes one line for the page
-            # An expected refusal (ValueError) is no fault of the page: no traceback for it.
-            detail = None if isinstance(exc, ValueError) else "".join(
-                traceback.format_exception(type(exc), exc, exc.__traceback__))
-            return json.dumps({"error": _one_line(exc), "detail": detail})
-        if isinstance(out, _Fault):
-            return json.dumps({"error": out.text})
+            why = getattr(exc, "refusal", None)
+            if isinstance(why, Refusal):
+                return json.dumps({"error": _one_line(exc), "reason": why.as_dict()})
+            if isinstance(exc, ValueError):   # an expected refusal without a code of its own
+                return json.dumps(failure(_one_line(exc), Fault.BAD_ARGUMENT))
+            # a fault of the engine: the traceback for the console (worker.js logs it)
+            detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+            return json.dumps(failure(_one_line(exc), Fault.ENGINE_FAULT, detail=detail))
+        if cmd in ("play_all", "new_game") and not out["ok"] and "ply" not in out["reason"]["params"]:
+            # the move list itself refused (too long), not a move in it: no game answer
+            return json.dumps({"error": out["error"], "reason": out["reason"]})
         return json.dumps({"result": out})
 
     def _run(self, cmd: str, a: dict):
         if not isinstance(a, dict):
-            raise ValueError("the arguments must be a JSON object")
+            raise _Failed(Fault.BAD_REQUEST, "the arguments must be a JSON object")
         if cmd == "session":
             self.session = Session(_arg(a, "rules_toml"), a.get("overrides") or None)
             return self.session.state()
@@ -558,7 +571,7 @@ class Dispatcher:
             return check_position(_arg(a, "rules_toml"), a.get("otn"), a.get("to_move"))
         s = self.session
         if s is None:
-            return _Fault("no session")
+            raise _Failed(Fault.NO_SESSION, "no session")
         if cmd == "start":
             return s.start(a.get("otn"), a.get("to_move"))
         if cmd == "state":
@@ -598,12 +611,13 @@ class Dispatcher:
             return s.import_record(a.get("text"))
         if cmd == "playout_bench":
             return s.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))
-        return _Fault("unknown command " + str(cmd))
+        shown = shown_text(str(cmd), 40)
+        raise _Failed(Fault.UNKNOWN_COMMAND, "unknown command " + shown, command=shown)
 
 
 def _load_args(args_json):
-    """The arguments' JSON text as Python values; ValueError (a refusal, no traceback) for JSON
-    nested deeper than the parser can go."""
+    """The arguments' JSON text as Python values; ValueError (answered as ``bad_request``, no
+    traceback) for JSON nested deeper than the parser can go."""
     try:
         return json.loads(args_json)
     except RecursionError:
@@ -624,9 +638,36 @@ def _move_list(moves) -> list:
     return moves
 
 
-class _Fault:
-    def __init__(self, text: str):
-        self.text = text
+class Fault(StrEnum):
+    """Codes of a failed command that are no refusal of the reader's input (those are
+    :class:`~tafl_core.reasons.Reason`): the worker protocol's own. The page has no words for
+    them; the board shows the envelope's one-line ``error``."""
+
+    NO_SESSION = "no_session"             # a command that needs a game before session/new_game
+    UNKNOWN_COMMAND = "unknown_command"   # params {command}
+    BAD_REQUEST = "bad_request"           # the arguments are not a JSON object
+    BAD_ARGUMENT = "bad_argument"         # an argument the engine cannot use, without a Reason
+    ENGINE_FAULT = "engine_fault"         # an exception that is no refusal; params {detail}: the traceback
+
+
+#: The commands whose answer to a refused move or game record is a result with the state the
+#: game stands at: ``{"ok": false, "error", "reason", "state"}`` (every other failure is the
+#: envelope of :func:`failure`).
+ANSWERS_WITH_STATE = ("play", "play_all", "new_game", "import_record")
+
+
+def failure(error: str, code: str, **params) -> dict:
+    """The failure envelope: ``{"error": error, "reason": {"code": code, "params": params}}``."""
+    return {"error": error, "reason": {"code": str(code), "params": params}}
+
+
+class _Failed(Exception):
+    """A command failed with a :class:`Fault` code (caught by :meth:`Dispatcher.call`)."""
+
+    def __init__(self, code: Fault, message: str, **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 def _one_line(exc: BaseException) -> str:
@@ -653,4 +694,5 @@ def call(cmd: str, args_json: str) -> str:
     return _DISPATCHER.call(cmd, args_json)
 
 
-__all__ = ["Session", "check_position", "Dispatcher", "call", "version", "Refused"]
+__all__ = ["Session", "check_position", "Dispatcher", "call", "version", "Refused", "Fault", "failure",
+           "ANSWERS_WITH_STATE"]

@@ -1,4 +1,4 @@
-// Seeded fuzz test of the share-link codec: every input is either an anchor (null),
+// Seeded fuzz test of the share-link codec (untrusted links): every input is either an anchor (null),
 // a game whose parts are well formed, or a refusal with a known code; never an exception, and
 // a game reads back the same after writeFragment. FUZZ_EXAMPLES=<n> runs n inputs instead of
 // the default 3000 (FUZZ_SEED=<n> another seed).

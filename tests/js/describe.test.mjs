@@ -1,5 +1,5 @@
-// Unit tests of the board's accessible description (docs/assets/board/words.js positionText):
-// it follows the position, in the static diagram's caption's words.
+// Unit tests of the board's accessible description (docs/assets/board/words.js positionText,
+// the position as text): it follows the position, in the static diagram's caption's words.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";

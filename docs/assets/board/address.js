@@ -3,8 +3,8 @@
 //
 // A game link is the URL fragment `#pos=<OTN>&turn=attackers|defenders&moves=a1-a2,...&alt=k,k`
 // (each part optional). The text is untrusted: everything here reads it with hand-written
-// scanners that look at each character a bounded number of times (issue #17: a nested regular
-// expression took 33 s on a 63-character link), after the length bound FRAGMENT_MAX is applied
+// scanners that look at each character a bounded number of times (a nested regular expression
+// once took 33 s on a 63-character link), after the length bound FRAGMENT_MAX is applied
 // and before anything else looks at it. Nothing is evaluated or inserted into the page.
 
 export const FILES = "abcdefghijklmnopqrstuvwxy";

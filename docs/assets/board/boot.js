@@ -1,4 +1,4 @@
-// Tafl-Kompendium board: the boot script (issue 14, item 2). A classic script (mkdocs.yml
+// Tafl-Kompendium board: the boot script, so that the engine starts early. A classic script (mkdocs.yml
 // extra_javascript, before board.js): it runs as soon as the parser reaches it, before the
 // board's ES modules have even been fetched, and starts the engine worker (worker.js) with its
 // `init` at once, so that Pyodide downloads while the modules load. engine.js sharedEngine()

@@ -1,142 +1,163 @@
-// Tafl-Kompendium board: the position editor ("Stellung aufbauen") and the assumption
-// switches (rules the source leaves open). Layer 4 (see view.js).
+// Tafl-Kompendium board: the position editor ("Stellung aufbauen"), a component attached to the
+// host (host.js BoardHost) with attachEditor(host). It claims the intents {type: "mode"} (the
+// toolbar's Edit, actions.js) and, in the editor, {type: "select"} (a click places the tool's
+// piece); its fieldset comes after the share field. "Play from here" asks the engine whether the
+// position is possible (check_position) and starts a game from it.
 
 import { toOtn } from "./address.js";
-import { enterEditor, leaveEditor, newGameId, placePiece, setEditorTurn, setFocus } from "./state.js";
-import { Input } from "./input.js";
+import { el } from "./elements.js";
+import {
+  enterEditor, leaveEditor, newGameId, placePiece, setEditorPieces, setEditorTurn, setFocus,
+} from "./state.js";
 
-export class Editor extends Input {
-  // --- editor
-  enterEditor() {
-    if (this.opponent) this.opponent.cancel();
-    this.clearSelection();
-    enterEditor(this.ui, this.st.pieces, this.st.to_move);
-    this.setEditorTurn(this.st.to_move);
-    this.message(null);
-    this.say(this.T.editing);
-    this.render();
+/** The editor's fieldset: the tools (a radio per piece kind the variant has, and "remove"),
+ *  the side to move, and the buttons Clear, Start position, Play from here, Cancel. */
+function buildEditor(host, ed) {
+  const T = host.T;
+  const box = el("fieldset", { class: "tb-editor", "data-role": "editor", hidden: "" });
+  box.append(el("legend", {}, T.editorTitle), el("p", { class: "tb-help" }, T.editorHelp));
+  const tools = el("div", { class: "tb-tools" });
+  const name = `tb-tool-${host.data.variant}`;
+  // Commander and knight tools only where the variant's own layout has such pieces (the
+  // engine refuses them elsewhere: no rules for them).
+  const layoutKinds = new Set(Object.values(host.data.layout_pieces || host.data.pieces || {}));
+  const kinds = ["attacker", "defender", "king", ...["commander", "knight"].filter((k) => layoutKinds.has(k))];
+  for (const t of [...kinds, "remove"]) {
+    const lab = el("label", {});
+    const r = el("input", { type: "radio", name, value: t, "data-tool": t });
+    if (t === "attacker") r.checked = true;
+    lab.append(r, document.createTextNode(" " + T.tool[t]));
+    tools.append(lab);
   }
-
-  setEditorTurn(side) {
-    setEditorTurn(this.ui, side);
-    for (const r of this.sideInputs) r.checked = r.value === side;
+  ed.toolInputs = tools.querySelectorAll("input");
+  const side = el("div", { class: "tb-editor-side" });
+  side.append(el("span", {}, T.editorToMove + ": "));
+  const sname = `tb-side-${host.data.variant}`;
+  for (const s of ["attackers", "defenders"]) {
+    const lab = el("label", {});
+    const r = el("input", { type: "radio", name: sname, value: s, "data-editor-turn": s });
+    r.addEventListener("change", () => { if (host.ui.editor && r.checked) setEditorTurn(host.ui, s); });
+    lab.append(r, document.createTextNode(" " + T.side[s]));
+    side.append(lab);
   }
+  ed.sideInputs = side.querySelectorAll("input");
+  const btns = el("div", { class: "tb-editor-buttons" });
+  const mk = (role, text, fn) => {
+    const b = el("button", { type: "button", "data-editor": role }, text);
+    b.addEventListener("click", fn);
+    btns.append(b);
+  };
+  mk("clear", T.editorClear, () => { setEditorPieces(host.ui, {}); host.render(); });
+  mk("start", T.editorStart, () => {
+    setEditorPieces(host.ui, host.data.pieces);
+    setTurn(host, ed, host.home.to_move || host.firstMover());
+    host.render();
+  });
+  mk("play", T.editorPlay, () => playFromHere(host, ed));
+  mk("cancel", T.editorCancel, () => leave(host, ed));
+  box.append(tools, side, btns);
+  return box;
+}
 
-  /** Cancel: back to the game as it was; an address changed meanwhile is opened now, and in a
-   *  berserk turn the one piece that may move is selected again. */
-  leaveEditor() {
-    const hadFocus = this.editorEl.contains(document.activeElement);
-    leaveEditor(this.ui);
-    this.message(null);
-    this.render();
-    if (hadFocus) this.buttons.edit.focus({ preventScroll: true });
-    if (this.hashWhileEditing) {
-      this.hashWhileEditing = false;
-      this.onHashChange();
-    } else {
-      this.selectBerserker();
-      if (this.opponent) this.opponent.idle(); // the computer to move: it thinks again
+/** The side to move in the editor's position, its radios ticked. */
+function setTurn(host, ed, side) {
+  setEditorTurn(host.ui, side);
+  for (const r of ed.sideInputs) r.checked = r.value === side;
+}
+
+/** Open the editor on the position shown. */
+function enter(host, ed) {
+  host.willChange();
+  host.clearSelection();
+  enterEditor(host.ui, host.st.pieces, host.st.to_move);
+  setTurn(host, ed, host.st.to_move);
+  host.message(null);
+  host.say(host.T.editing);
+  host.render();
+}
+
+/** Cancel: back to the game as it was; an address changed meanwhile is opened now, and the
+ *  board settles (in a berserk turn its piece is selected again; the computer thinks). */
+function leave(host, ed) {
+  const hadFocus = ed.box.contains(document.activeElement);
+  leaveEditor(host.ui);
+  host.message(null);
+  host.render();
+  if (hadFocus) host.dom.buttons.edit.focus({ preventScroll: true });
+  if (host.hashWhileEditing) {
+    host.hashWhileEditing = false;
+    host.addressChanged();
+  } else {
+    host.settle();
+  }
+}
+
+/** A click on `sq` in the editor: the tool's piece placed there (or taken away). */
+function place(host, ed, sq) {
+  const T = host.T;
+  const tool = [...ed.toolInputs].find((r) => r.checked)?.value || "attacker";
+  const kind = placePiece(host.ui, sq, tool);
+  host.say(T.placed(sq, kind ? T.piece[kind] : T.emptySquare));
+  host.render();
+}
+
+/** "Play from here": a game from the set-up position, if the engine finds it possible. */
+async function playFromHere(host, ed) {
+  if (host.busy) return;
+  const otn = toOtn(host.ui.editor.pieces, host.size);
+  const to_move = host.ui.editor.to_move;
+  await host.exclusive(() => playNow(host, ed, otn, to_move));
+}
+
+async function playNow(host, ed, otn, to_move) {
+  const T = host.T;
+  const mark = host.changeMark();
+  try {
+    const reason = await host.engine.call("check_position", { rules_toml: host.data.rules_toml, otn, to_move });
+    if (reason) {
+      const why = host.reasonText(reason) || String(reason.code);
+      host.message(T.impossible(why));
+      host.say(T.impossible(why));
+      return;
     }
+    await host.startGame({ otn, to_move });
+    const hadFocus = ed.box.contains(document.activeElement);
+    leaveEditor(host.ui);
+    host.gameId = newGameId(); // a set-up is a game of its own (history entries: taflGame)
+    if (hadFocus) host.dom.buttons.edit.focus({ preventScroll: true });
+    host.hashWhileEditing = false; // the set-up position wins over an address typed meanwhile
+    host.message(null);
+    setFocus(host.ui, host.defaultFocus());
+    await host.syncAddress(mark);
+  } catch (e) {
+    host.message(T.impossible(host.refusalText(e)));
+  } finally {
+    host.render();
   }
+}
 
-  editorPlace(sq) {
-    const tool = [...this.toolInputs].find((r) => r.checked)?.value || "attacker";
-    const kind = placePiece(this.ui, sq, tool);
-    this.say(this.T.placed(sq, kind ? this.T.piece[kind] : this.T.emptySquare));
-    this.render();
-  }
-
-  async editorPlay() {
-    if (this.busy) return;
-    const otn = toOtn(this.ui.editor.pieces, this.size);
-    const to_move = this.ui.editor.to_move;
-    await this.exclusive(() => this.editorPlayNow(otn, to_move));
-  }
-
-  async editorPlayNow(otn, to_move) {
-    const T = this.T;
-    const mark = this.changeMark();
-    try {
-      const reason = await this.engine.call("check_position", { rules_toml: this.data.rules_toml, otn, to_move });
-      if (reason) {
-        const why = this.reasonText(reason) || String(reason.code);
-        this.message(T.impossible(why));
-        this.say(T.impossible(why));
-        return;
-      }
-      await this.startGame({ otn, to_move });
-      const hadFocus = this.editorEl.contains(document.activeElement);
-      leaveEditor(this.ui);
-      this.gameId = newGameId(); // a set-up is a game of its own (history entries: taflGame)
-      if (hadFocus) this.buttons.edit.focus({ preventScroll: true });
-      this.hashWhileEditing = false; // the set-up position wins over an address typed meanwhile
-      this.message(null);
-      setFocus(this.ui, this.defaultFocus());
-      await this.syncAddress(mark);
-    } catch (e) {
-      this.message(T.impossible(this.refusalText(e)));
-    } finally {
-      this.render();
+/** The intents the editor claims: {type: "mode"} (enter or leave), and in the editor
+ *  {type: "select"} (place a piece). */
+function intent(host, ed, i) {
+  if (i.type === "mode") {
+    if (i.mode !== host.ui.mode) {
+      if (i.mode === "edit") enter(host, ed); else leave(host, ed);
     }
+    return true;
   }
+  if (i.type === "select" && host.ui.mode === "edit") {
+    if (i.square && host.ready && !host.busy) place(host, ed, i.square);
+    return true;
+  }
+  return undefined;
+}
 
-  // --- assumptions
-  /** A switch was toggled: the game goes on under the switched rules. One worker request
-   *  (new_game) starts them from this game's origin and replays its moves; the worker takes the
-   *  new game only when all of it succeeds. A move the new rules do not allow: the board says
-   *  which and why, and starts the new rules from the game's starting position. Rules or
-   *  position the engine refuses outright: the switches go back, the old game stays, and a
-   *  message says why. Every outcome is said on screen (message area) and to screen readers;
-   *  a game fragment in the address follows the new game (syncAddress). `key`, `on`: the switch
-   *  and its new state; the rules wanted are worked out when the request runs, from the rules
-   *  the board then plays (a link opened meanwhile may have changed them), and afterwards the
-   *  switches show the rules the board plays, whatever the outcome. Moves taken back (Redo)
-   *  are not replayed: the message says they are dropped. */
-  onAssumptionSwitch(key, on) {
-    if (this.opponent) this.opponent.cancel(); // the rules change: the thinking is dropped
-    this.clearSelection();
-    return this.exclusive(async () => {
-      const T = this.T;
-      const mark = this.changeMark();
-      const wanted = new Set(this.alt);
-      if (on) wanted.add(key); else wanted.delete(key);
-      this.render();
-      const dropped = this.futureTurns();
-      const played = this.st.history.slice(0, this.st.cursor);
-      const moves = played.map((h) => h.move);
-      const args = { rules_toml: this.data.rules_toml, overrides: this.overrides(wanted), otn: this.origin.otn, to_move: this.origin.to_move };
-      try {
-        let r = await this.engine.call("new_game", { ...args, moves });
-        if (!r.ok && r.reason && r.reason.code === "too_many_moves") { // too long to replay
-          throw Object.assign(new Error(r.error), { reason: r.reason });
-        }
-        let text;
-        if (r.ok) {
-          const turns = this.turnNumbers(played).pop(); // counted as the move list counts them
-          text = !moves.length ? T.rulesChanged
-            : r.state.result ? T.rulesReplayedOver(turns, this.resultText(r.state.result))
-              : T.rulesReplayed(turns);
-        } else { // the worker kept the old game: start the new rules from the game's start
-          const i = Math.min(r.state.cursor, moves.length - 1);
-          const why = this.reasonText(r.reason);
-          text = T.rulesRestarted(this.turnNumbers(played)[i], played[i].notation || moves[i], why);
-          r = await this.engine.call("new_game", { ...args, moves: [] });
-        }
-        if (dropped) text += T.futureDropped(dropped);
-        this.alt = wanted;
-        this.st = r.state;
-        await this.refreshRuleInfo();
-        this.message(text);
-        this.say(text);
-        await this.syncAddress(mark);
-      } catch (e) {
-        const text = T.altRefused(this.refusalText(e));
-        this.message(text);
-        this.say(text);
-      } finally {
-        this.syncAltInputs();
-        this.render();
-      }
-    });
-  }
+/** The position editor of `host`; returns its handle {box, toolInputs, sideInputs}. */
+export function attachEditor(host) {
+  const ed = {};
+  ed.box = buildEditor(host, ed);
+  host.dom.shareEl.after(ed.box);
+  host.on("intent", (i) => intent(host, ed, i));
+  host.on("render", () => { ed.box.hidden = host.ui.mode !== "edit"; });
+  return ed;
 }

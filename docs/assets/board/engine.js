@@ -1,7 +1,10 @@
 // Tafl-Kompendium board: the client of the engine worker (worker.js). Requests {id, cmd, args}
-// and answers {id, ok, result | error}, as worker.js describes; one worker per page.
+// and answers {id, ok: true, result} or {id, ok: false, error, reason} (notes/CONTRACTS.md,
+// "Worker protocol"); one worker per page. Engine.call resolves a command's result and rejects
+// every failure with one shape: an Error whose `message` is the one-line `error` and whose
+// `reason` is {code, params}.
 //
-// Start-up (issue 14): the page's inline boot script (build_tools/templates/board.html.j2)
+// Start-up: the page's inline boot script (build_tools/templates/board.html.j2)
 // creates the worker in the page's first tick, before the board's modules have loaded, and
 // posts `init` at once; it keeps the worker and the messages that arrive before the board in
 // `window.taflBoot` {worker, early: [messages], url}. sharedEngine() adopts that worker (the
@@ -33,6 +36,14 @@ export function engineArgs(root, data) {
   return { workerURL: new URL("./worker.js", import.meta.url).href, siteRoot: siteRoot.href, indexURL, wheelURL, init };
 }
 
+/** The code of a worker that could not start or died (its pending requests fail with it). */
+export const WORKER_FAILED = "worker_failed";
+
+/** The one shape of a failed request: an Error with `message` `error` and `reason` {code, params}. */
+export function failure(error, reason) {
+  return Object.assign(new Error(String(error)), { reason });
+}
+
 /** Request/response channel to worker.js. `boot`: a worker already started (window.taflBoot). */
 export class Engine {
   constructor(url, boot = null) {
@@ -52,14 +63,11 @@ export class Engine {
       if (!p) return;
       this.pending.delete(id);
       if (ok) { p.resolve(result); return; }
-      // a refusal of the input (a position, rules) carries its reason {code, params}
-      const err = new Error(error);
-      if (reason && typeof reason === "object") err.reason = reason;
-      p.reject(err);
+      p.reject(failure(error, reason && typeof reason === "object" ? reason : { code: "engine_fault", params: {} }));
     };
     this.worker.onmessage = (ev) => receive(ev.data);
     const fail = (ev) => {
-      const err = new Error((ev && ev.message) || "worker failed to start");
+      const err = failure((ev && ev.message) || "worker failed to start", { code: WORKER_FAILED, params: {} });
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
       this.dead = err;

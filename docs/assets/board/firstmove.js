@@ -1,4 +1,4 @@
-// Tafl-Kompendium board: the first move before the engine is ready (issue 14, item 1).
+// Tafl-Kompendium board: the first move before the engine is ready.
 //
 // The build writes into board-data `first_moves` the start position's legal moves and what each
 // does, as tafl_core.bridge reports them (build_tools/first_moves.py; shape in

@@ -1,6 +1,6 @@
-// Tafl-Kompendium board: the kept game (issue #14, item 5). The game on a board survives a
+// Tafl-Kompendium board: the kept game. The game on a board survives a
 // reload, Back/Forward and the language switch to the same page in the other language: after
-// every change the board stores the fragment of its share link (board.js linkFragment: the
+// every change the board stores the fragment of its share link (links.js linkFragment: the
 // bounded snapshot `pos=…&turn=…&moves=…&alt=…`, switched assumptions included) in the tab's
 // sessionStorage, under a key of the variant (and, on a mechanics page, the example), the
 // same in both languages. At mount the board opens a kept game only when the address holds no

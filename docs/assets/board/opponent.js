@@ -1,9 +1,9 @@
-// Tafl-Kompendium board: the opponent ("Gegen den Computer spielen") and the hint ("Tipp"),
-// issue 13 item 5. The moves come from tafl_core.search in the worker (bridge commands
-// search_start, search_step, search_stop; notes/CONTRACTS.md, "Worker protocol"); no rule and
-// no evaluation lives here.
+// Tafl-Kompendium board: the opponent ("Gegen den Computer spielen") and the hint ("Tipp"), a
+// component attached to the host (host.js BoardHost) with attachOpponent(host). The moves come
+// from tafl_core.search in the worker (bridge commands search_start, search_step, search_stop;
+// notes/CONTRACTS.md, "Worker protocol"); no rule and no evaluation lives here.
 //
-// Three parts, the first two without DOM (unit-tested with a fake engine and a fake board in
+// Three parts, the first two without DOM (unit-tested with a fake engine and a fake host in
 // tests/js/opponent.test.mjs):
 // - pure functions: the search arguments of a level, the position key a hint belongs to, how
 //   many plies Undo/Redo step in play against the computer (a whole turn pair: the reader's
@@ -12,14 +12,15 @@
 //   yielding between slices, so the worker answers other messages meanwhile), cancellable by a
 //   generation counter: an answer of a search cancelled (or superseded) is never used;
 // - OpponentController: the mode (on/off), the reader's side, the level, the computer's turn
-//   (searched when the board becomes idle with the computer to move, played through the board's
+//   (searched when the board becomes idle with the computer to move, played through the host's
 //   request queue, `exclusive`, only while nothing changed since: generation and position key),
-//   the hint; the board (its "host") calls cancel() whenever the game is about to change
-//   (Undo, Redo, Restart, a link, a switched assumption, the editor), idle() when its queue
-//   is empty, blocks() before taking a click on a piece;
-// - attachOpponent(board): the controls (a fieldset after the toolbar), the thinking state
+//   the hint;
+// - attachOpponent(host): the controls (a fieldset after the status lines), the thinking state
 //   (status line, data-thinking on the root, aria-busy on the board's SVG) and the hint's arrow
-//   (a layer of the SVG), drawn by render().
+//   (a layer of the SVG), and the host's hooks: "change" (the game is about to change: cancel),
+//   "idle" (the queue is empty: the computer moves if it is to), "blocks" and "intent" (a click
+//   or drag while the computer is to move is refused), "turnAction" (Undo/Redo by turn pairs),
+//   "render" (draw).
 //
 // Markup for tests (notes/CONTRACTS.md, "Opponent and hint"): fieldset[data-role=opponent] with
 // input[data-opponent-toggle], input[data-opponent-side] (the reader's side), select
@@ -29,13 +30,13 @@
 // in the SVG [data-hint-from], [data-hint-to] squares of the hint's moves.
 
 import { decodeOpponent, encodeOpponent, keepKey, opponentKey, sessionStore } from "./keep.js";
-import { el, svgEl } from "./view.js";
+import { el, svgEl } from "./elements.js";
 import { OPPONENT_STRINGS } from "./words.js";
 
 /** The levels of tafl_core.search LEVELS, weakest first. */
 export const LEVELS = ["beginner", "easy", "medium", "strong"];
-/** The time budget of a computer's move in seconds, as issue 13 measures the levels (`match
- *  --seconds 1`): each level spends its share of it (tafl_core.search level_limits: 0.25, 0.5,
+/** The time budget of a computer's move in seconds, as the level matches measure them
+ *  (`python -m tafl_core match --seconds 1`, README "Search benchmarks"): each level spends its share of it (tafl_core.search level_limits: 0.25, 0.5,
  *  0.5 and 1 s), so a level never thinks longer than the one above. */
 export const MOVE_SECONDS = 1;
 /** The hint searches as the strongest level does. */
@@ -120,9 +121,10 @@ export function hintText(O, reply) {
   return O.hintText(turn.join(" "), line);
 }
 
-/** Whether a search request's error says the worker dropped the search because its game
- *  changed (bridge search_step: "no search under way"), which is no fault to show. */
-export function searchLost(error) { return /no search under way/.test(String(error || "")); }
+/** Whether a failed search request's reason {code, params} (engine.js: every failure has one)
+ *  says the worker dropped the search because its game changed (bridge search_step:
+ *  `no_search`), which is no fault to show. */
+export function searchLost(reason) { return !!reason && reason.code === "no_search"; }
 
 /** A pause that lets the page (and the worker's other messages) run between two slices. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -166,7 +168,7 @@ export class Thinker {
       }
     } catch (e) {
       if (!this.current(gen)) return { gen, cancelled: true };
-      // the message (searchLost reads it) and, for a refusal, its reason {code, params}
+      // the message and its reason {code, params} (searchLost reads it)
       return { gen, error: String((e && e.message) || e), reason: (e && e.reason) || null };
     } finally {
       if (this.current(gen)) this.running = false;
@@ -185,15 +187,16 @@ export class Thinker {
 }
 
 /**
- * The opponent and hint of one board. `host`: the board (board.js Board), of which it uses
- * st, ready, busy, ui.mode, root, engine.call, exclusive(fn), playNow(move), actionNow(a),
- * changeMark(), syncAddress(mark), render(), say(text), message(text), T (the board's words)
- * and `O` (OPPONENT_STRINGS of its language). `view`: the DOM part (attachOpponent) or null.
+ * The opponent and hint of one board. `host`: the board's host interface (host.js BoardHost),
+ * of which it uses st, ready, busy, ui.mode, root, data, T, engine.call, exclusive(fn),
+ * playNow(move), actionNow(a), changeMark(), syncAddress(mark), render(), say(text),
+ * message(text), refusalText(e), lang, data. `O`: OPPONENT_STRINGS of the page's language
+ * (default: of host.lang). `view`: the DOM part (attachOpponent) or null.
  */
 export class OpponentController {
-  constructor(host, { thinker = null, seed = randomSeed } = {}) {
+  constructor(host, { thinker = null, seed = randomSeed, O = null } = {}) {
     this.host = host;
-    this.O = host.O;
+    this.O = O || OPPONENT_STRINGS[host.lang === "en" ? "en" : "de"];
     this.thinker = thinker || new Thinker((cmd, args) => host.engine.call(cmd, args));
     this.seed = seed;
     this.on = false;
@@ -314,7 +317,7 @@ export class OpponentController {
       this.job = null;
       // the game changed under the search (another part of the board played or stepped): no
       // fault; the computer searches again when the board is idle with it to move
-      if (searchLost(out.error)) { h.render(); this.idle(); return; }
+      if (searchLost(out.reason)) { h.render(); this.idle(); return; }
       h.message(this.O.failed(h.refusalText({ reason: out.reason, message: out.error })));
       h.render();
       return;
@@ -386,7 +389,7 @@ export class OpponentController {
       }
       await h.syncAddress(mark);
     } catch (e) {
-      h.message(String((e && e.message) || e));
+      h.message(h.refusalText(e));
     } finally {
       h.render();
     }
@@ -412,7 +415,7 @@ export class OpponentController {
     this.job = null;
     if (out.error || stateKey(h.st) !== key) {
       this.hint = null;
-      if (out.error && !searchLost(out.error)) h.message(this.O.failed(h.refusalText({ reason: out.reason, message: out.error })));
+      if (out.error && !searchLost(out.reason)) h.message(this.O.failed(h.refusalText({ reason: out.reason, message: out.error })));
       h.render();
       return;
     }
@@ -434,23 +437,40 @@ export class OpponentController {
 // ---------------------------------------------------------------- the DOM part
 
 /**
- * The opponent's controls and drawing on `board` (board.js Board, after buildDom): a fieldset
- * after the toolbar, a layer of the SVG for the hint's arrow. Returns the OpponentController
- * (board.opponent), or null on an example board of a mechanics page (no opponent there).
+ * The opponent of `host` (host.js BoardHost, its DOM built): its controls and drawing, a
+ * fieldset after the status lines, a layer of the SVG for the hint's arrow, and its hooks.
+ * Returns the OpponentController, or null on an example board of a mechanics page (no opponent
+ * there).
  */
-export function attachOpponent(board) {
-  if (board.data.example) return null;
-  board.O = OPPONENT_STRINGS[board.lang === "en" ? "en" : "de"];
-  const ctrl = new OpponentController(board);
+export function attachOpponent(host) {
+  if (host.data.example) return null;
+  const O = OPPONENT_STRINGS[host.lang === "en" ? "en" : "de"];
+  const ctrl = new OpponentController(host, { O });
   ctrl.restore();
-  ctrl.view = new OpponentView(board, ctrl);
+  // (after restore, as before the board's recomposition: the side kept in the tab is not used)
+  ctrl.human = host.home.to_move || host.firstMover() || "attackers";
+  ctrl.view = new OpponentView(host, ctrl);
+  host.on("change", () => { ctrl.cancel(); });
+  host.on("idle", () => ctrl.idle());
+  host.on("blocks", () => ctrl.blocks());
+  host.on("turnAction", (a) => ctrl.action(a));
+  host.on("render", () => ctrl.render());
+  host.on("intent", (i) => {
+    // the computer is to move: a click on the board or a drag is refused, saying why
+    if (i.type === "select" && host.ready && !host.busy && i.square && host.ui.mode === "play" && ctrl.blocks()) {
+      ctrl.refuse();
+      return true;
+    }
+    if (i.type === "grab" && ctrl.blocks()) { ctrl.refuse(); return false; }
+    return undefined;
+  });
   return ctrl;
 }
 
 class OpponentView {
-  constructor(board, ctrl) {
-    this.board = board;
-    const O = board.O, T = board.T;
+  constructor(host, ctrl) {
+    this.host = host;
+    const O = ctrl.O, T = host.T, dom = host.dom;
     const box = el("fieldset", { class: "tb-opponent", "data-role": "opponent" });
     box.append(el("legend", {}, O.title));
     const row = el("div", { class: "tb-opponent-row" });
@@ -462,9 +482,8 @@ class OpponentView {
 
     const side = el("span", { class: "tb-opponent-side", role: "radiogroup", "aria-label": O.ownSide });
     side.append(el("span", {}, O.ownSide + ": "));
-    const name = `tb-opp-side-${board.data.variant}`;
+    const name = `tb-opp-side-${host.data.variant}`;
     this.sideInputs = [];
-    ctrl.human = board.home.to_move || board.firstMover() || "attackers";
     for (const s of SIDES) {
       const lab = el("label", {});
       const r = el("input", { type: "radio", name, value: s, "data-opponent-side": s });
@@ -492,22 +511,19 @@ class OpponentView {
 
     // after the status lines (who moves, the engine's start, result, notices): beside the board
     // on a wide screen, the status stays in view next to it, right under the toolbar
-    const after = board.messageEl && board.messageEl.parentNode ? board.messageEl
-      : board.buttons && board.buttons.undo ? board.buttons.undo.parentNode : null;
-    if (after && after.parentNode) after.after(box);
-    else board.root.append(box);
+    dom.messageEl.after(box);
 
     // the hint's arrow: above the pieces, below the focus square, drawn through
     this.layer = svgEl("g", { class: "tb-hint-layer", "aria-hidden": "true", "pointer-events": "none" });
-    board.svg.insertBefore(this.layer, board.gFocus || null);
+    dom.svg.insertBefore(this.layer, dom.gFocus);
   }
 
   render(ctrl) {
-    const b = this.board;
-    const O = b.O;
-    const st = b.st;
-    const editing = b.ui.mode === "edit";
-    const off = !b.ready || editing;
+    const h = this.host;
+    const O = ctrl.O;
+    const st = h.st;
+    const editing = h.ui.mode === "edit";
+    const off = !h.ready || editing;
     this.toggle.checked = ctrl.on;
     this.toggle.disabled = off;
     for (const r of this.sideInputs) { r.checked = r.value === ctrl.human; r.disabled = off; }
@@ -515,26 +531,26 @@ class OpponentView {
     this.levelSel.disabled = off;
     const thinking = ctrl.thinking;
     this.hintBtn.disabled = off || !!st.result || ctrl.blocks();
-    if ((b.busy || thinking) && !this.hintBtn.disabled) this.hintBtn.setAttribute("aria-disabled", "true");
+    if ((h.busy || thinking) && !this.hintBtn.disabled) this.hintBtn.setAttribute("aria-disabled", "true");
     else this.hintBtn.removeAttribute("aria-disabled");
 
-    const root = b.root;
+    const root = h.root;
     if (ctrl.computer) root.setAttribute("data-opponent", ctrl.computer);
     else root.removeAttribute("data-opponent");
-    if (thinking) { root.setAttribute("data-thinking", thinking); b.svg.setAttribute("aria-busy", "true"); }
-    else { root.removeAttribute("data-thinking"); b.svg.removeAttribute("aria-busy"); }
+    if (thinking) { root.setAttribute("data-thinking", thinking); h.dom.svg.setAttribute("aria-busy", "true"); }
+    else { root.removeAttribute("data-thinking"); h.dom.svg.removeAttribute("aria-busy"); }
 
     // the status line: the computer's turn
     if (!editing && ctrl.blocks()) {
       const side = ctrl.sideName(ctrl.computer);
-      b.statusEl.textContent = thinking === "move" ? O.thinking(side) : O.computersTurn(side);
-      b.statusEl.hidden = false;
+      h.dom.statusEl.textContent = thinking === "move" ? O.thinking(side) : O.computersTurn(side);
+      h.dom.statusEl.hidden = false;
     } else if (!editing && ctrl.waits()) {
       // stepped back (Redo possible) to the computer's turn: say why it does not move
-      b.statusEl.textContent = O.computerWaits(ctrl.sideName(ctrl.computer));
-      b.statusEl.hidden = false;
+      h.dom.statusEl.textContent = O.computerWaits(ctrl.sideName(ctrl.computer));
+      h.dom.statusEl.hidden = false;
     }
-    b.statusEl.classList.toggle("tb-thinking", !editing && thinking === "move");
+    h.dom.statusEl.classList.toggle("tb-thinking", !editing && thinking === "move");
 
     // the hint: its words and its arrow, for the position it was searched in only
     const hint = editing ? null : ctrl.currentHint();
@@ -552,16 +568,16 @@ class OpponentView {
 
   /** An arrow from square `from` to `to`, both squares outlined. */
   drawArrow(from, to) {
-    const b = this.board;
-    const { cell } = b;
+    const h = this.host;
+    const { cell, ox, oy } = h.dom;
     const centre = (sq) => {
-      const [c, w] = b.cellOf(sq);
-      return [b.ox + (c + 0.5) * cell, b.oy + (w + 0.5) * cell];
+      const [c, w] = h.cellOf(sq);
+      return [ox + (c + 0.5) * cell, oy + (w + 0.5) * cell];
     };
     for (const [sq, role] of [[from, "from"], [to, "to"]]) {
-      const [c, w] = b.cellOf(sq);
+      const [c, w] = h.cellOf(sq);
       this.layer.append(svgEl("rect", {
-        x: b.ox + c * cell + 3, y: b.oy + w * cell + 3, width: cell - 6, height: cell - 6,
+        x: ox + c * cell + 3, y: oy + w * cell + 3, width: cell - 6, height: cell - 6,
         class: `tb-hint-sq tb-hint-${role}`, [`data-hint-${role}`]: sq,
       }));
     }

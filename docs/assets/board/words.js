@@ -21,7 +21,7 @@ export const STRINGS = {
     gameResumed: "Partie fortgesetzt: das Brett hat sie in diesem Tab behalten.",
     loading: "Spiel-Engine wird geladen …",
     engineError: (msg) => `Die Spiel-Engine konnte nicht geladen werden: ${msg}`,
-    // start-up (issue 14): the phases, the first move before the engine, a failed start
+    // start-up: the phases, the first move before the engine, a failed start
     startPhase: { download: "lädt Python (Pyodide, etwa 12 MB)", python: "startet Python", rules: "lädt die Regeln (tafl_core)" },
     startProgress: (phase, n) => `Die Spiel-Engine startet: ${phase} (Schritt ${n} von 3) … Der erste Zug geht schon; Zurück, Vor, Neu beginnen, Link kopieren, Stellung aufbauen, das Spiel gegen den Computer, Tipp, Partie exportieren, Partie importieren und die Annahmen warten auf sie.`,
     startLink: "Die Spiel-Engine startet … Die Partie aus dem Link erscheint, sobald sie bereit ist.",
@@ -192,7 +192,7 @@ export const STRINGS = {
     gameResumed: "Game resumed: the board kept it in this tab.",
     loading: "Loading the game engine …",
     engineError: (msg) => `The game engine could not be loaded: ${msg}`,
-    // start-up (issue 14): the phases, the first move before the engine, a failed start
+    // start-up: the phases, the first move before the engine, a failed start
     startPhase: { download: "downloading Python (Pyodide, about 12 MB)", python: "starting Python", rules: "loading the rules (tafl_core)" },
     startProgress: (phase, n) => `The game engine is starting: ${phase} (step ${n} of 3) … The first move works already; Undo, Redo, Restart, Copy link, Set up position, playing against the computer, Hint, Export game, Import game and the assumptions wait for it.`,
     startLink: "The game engine is starting … The game from the link appears as soon as it is ready.",

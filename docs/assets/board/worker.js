@@ -1,42 +1,26 @@
 // Tafl-Kompendium board worker (module worker): runs the rules engine tafl_core in Pyodide.
 //
-// Protocol: the page posts {id, cmd, args}; the worker answers {id, ok: true, result} or
-// {id, ok: false, error}. Commands:
-//   init {indexURL, wheelURL, lockInfo, snapshotURL}
-//                                           load Pyodide and the tafl-core wheel directly (absolute
-//                                           URLs; see init below) -> {version, times, marks};
-//                                           meanwhile messages {progress: "download" | "python" | "rules"}
-//                                           without an id say which phase has begun. Runs once
-//                                           per worker: a second init answers the first's result.
-//   session {rules_toml, overrides}         new tafl_core.bridge.Session -> state
-//   start {otn, to_move}                    Session.start -> state (error: the engine's message)
-//   new_game {rules_toml, overrides, otn, to_move, moves}
-//                                           a new Session, started and the moves played, that
-//                                           replaces the current one only when all of it
-//                                           succeeds -> {ok, error, state} (ok false: an illegal
-//                                           move; the state shows the game stopped before it, and
-//                                           the current game stays as it was)
-//   state | undo | redo                     -> state
-//   rules_info                              -> {key: {value, ref, assumed}} of the current
-//                                           session's rules (the § of a jump rule, whether a
-//                                           berserk king may also escape: words, not rules)
-//   targets {square}                        -> list of squares
-//   play {move} | play_all {moves}          -> {ok, error, state}
-//   snapshot {max_moves}                    -> {otn, to_move, moves}: a start position and the
-//                                           last moves (at most max_moves, from a turn's start;
-//                                           0: the last turn only), for share links of any length
-//   check_position {rules_toml, otn, to_move} -> {code, params} (tafl_core.reasons) or null
-//   playout_bench {seconds, seed}           the engine's own random-playout benchmark
-// States carry `future_plies` (tafl_core.bridge): the moves Redo would replay, in detail.
-// Every value crosses the boundary as JSON text, so the page only ever sees plain data.
-// Refusals: {ok, error, reason, state} replies carry `reason` {code, params} (tafl_core.reasons)
-// beside the English `error`; a refused session/start/new_game answers {ok: false, error, reason}.
-// Errors: whatever Python raises, the page gets one line (the exception's last line); the full
-// traceback goes to the console only.
-// No game rule lives here: every answer comes from tafl_core.
+// The page (engine.js) posts {id, cmd, args}; the worker answers {id, ok: true, result} or
+// {id, ok: false, error, reason}: the one failure envelope, `error` one line of English, `reason`
+// {code, params}. The commands, their results and the rule for when a failure is a result
+// instead (a refused move or record) are documented once, in notes/CONTRACTS.md "Worker
+// protocol"; the dispatcher is tafl_core.bridge.call (Python, tested under CPython). This file
+// adds one command of its own, `init` (load Pyodide and the tafl-core wheel; progress messages
+// {progress: phase} without an id meanwhile), and the codes of its own failures: WORKER_CODES.
+// Every value crosses the boundary as JSON text, so the page only ever sees plain data; a
+// traceback goes to the console only. No game rule lives here.
 
 // The dispatcher is Python (tafl_core.bridge.call, tested under CPython); this is its import.
 const PY_SHIM = "from tafl_core.bridge import call as _call, version as _version";
+
+/** The worker's own failure codes (beside tafl_core.reasons and tafl_core.bridge.Fault):
+ *  the engine did not start, or a command came before it had. */
+const WORKER_CODES = { startFailed: "engine_start_failed", notLoaded: "engine_not_loaded", fault: "engine_fault" };
+
+/** An Error carrying the failure envelope's reason {code, params}. */
+function failed(message, code, params = {}) {
+  return Object.assign(new Error(message), { reason: { code, params } });
+}
 
 let pyCall = null;
 let initPromise = null;
@@ -131,7 +115,7 @@ async function init({ indexURL, lockFileURL, wheelURL, lockInfo, snapshotURL }) 
     pyodide.runPython(PY_SHIM);
   } catch (e) {
     console.error("tafl_core could not be imported:", errors.join("\n"), e);
-    throw new Error("tafl_core could not be imported: " + lastLine(errors.join("\n") || String(e.message || e)));
+    throw failed("tafl_core could not be imported: " + lastLine(errors.join("\n") || String(e.message || e)), WORKER_CODES.startFailed);
   }
   pyCall = pyodide.globals.get("_call");
   const version = pyodide.globals.get("_version")();
@@ -148,22 +132,25 @@ function lastLine(text) {
   return (lines.length ? lines[lines.length - 1] : "error").slice(0, 300);
 }
 
+/** Run `cmd` on tafl_core.bridge.call: its result, or an Error with the envelope's reason. */
 function call(cmd, args) {
-  if (!pyCall) throw new Error("engine not loaded");
+  if (!pyCall) throw failed("engine not loaded", WORKER_CODES.notLoaded);
   let out;
   try {
     out = JSON.parse(pyCall(cmd, JSON.stringify(args || {})));
   } catch (e) {
-    // Raised outside the shim's own handler (a PythonError from the interpreter itself):
+    // Raised outside the dispatcher's own handler (a PythonError from the interpreter itself):
     // details to the console, one line to the page.
     console.error("tafl_core worker:", cmd, e);
-    throw new Error(lastLine(e && e.message ? e.message : e));
+    throw failed(lastLine(e && e.message ? e.message : e), WORKER_CODES.fault);
   }
   if ("error" in out) {
-    if (out.detail) console.error("tafl_core worker:", cmd, out.detail);
-    const err = new Error(lastLine(out.error));
-    if (out.reason) err.reason = out.reason;
-    throw err;
+    const reason = out.reason || { code: WORKER_CODES.fault, params: {} };
+    if (reason.params && typeof reason.params.detail === "string" && reason.code === WORKER_CODES.fault) {
+      console.error("tafl_core worker:", cmd, reason.params.detail); // the traceback: console only
+      reason.params = {};
+    }
+    throw Object.assign(new Error(lastLine(out.error)), { reason });
   }
   return out.result;
 }
@@ -184,8 +171,8 @@ self.onmessage = async (ev) => {
     // One line for the page, never a traceback (the details went to the console).
     const text = String((e && e.message) || e);
     if (text.includes("\n")) console.error("tafl_core worker:", cmd, text);
-    const reply = { id, ok: false, error: cmd === "init" ? text.split("\n")[0].slice(0, 500) : lastLine(text) };
-    if (e && e.reason) reply.reason = e.reason;
-    self.postMessage(reply);
+    const code = cmd === "init" ? WORKER_CODES.startFailed : WORKER_CODES.fault;
+    const reason = e && e.reason && typeof e.reason === "object" ? e.reason : { code, params: {} };
+    self.postMessage({ id, ok: false, error: cmd === "init" ? text.split("\n")[0].slice(0, 500) : lastLine(text), reason });
   }
 };
