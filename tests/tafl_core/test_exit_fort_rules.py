@@ -77,3 +77,11 @@ def test_the_king_must_touch_the_edge(edge):
     block = [(1, 0), (2, 0), (1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (2, 3)]
     before = [p for p in block if p != (3, 2)] + [(5, 2)]
     assert after_defenders_move(edge, king=(2, 2), defenders=before, move=((5, 2), (3, 2))) is None
+
+
+@pytest.mark.parametrize("edge", EDGES)
+def test_a_king_who_cannot_move_has_no_fort(edge):
+    """'is still able to move': the king walled in on the edge with no empty square beside him has
+    no exit fort, however solid the wall (the smallest fort above differs by the empty square)."""
+    assert after_defenders_move(edge, king=(5, 0), defenders=[(4, 0), (5, 1), (6, 0), (6, 3)],
+                                move=((6, 3), (6, 1))) is None
