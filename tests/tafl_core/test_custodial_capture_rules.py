@@ -51,3 +51,12 @@ def test_a_berserker_on_the_first_square_keeps_the_turn():
     assert captured(first) == ["b1"] and first.continues
     assert g.why_illegal(Move.parse("g9-g8", 9)).as_dict() == {"code": "berserk_other_piece",
                                                                  "params": {"square": "a1"}}
+
+
+def test_king_jumping_out_of_the_throne_takes_ahead_and_the_man_jumped_against_the_throne():
+    """Berserk rule 4b with the throne hostile to attackers (as in Berserk Hnefatafl): the king
+    jumps from the throne e5 over e6 to e7; e8 ahead is taken against e9, and e6, left between
+    the king and the now empty throne, is taken too - one move, two captures."""
+    g = setup("K e5; A e6 e8 a7; D e9", "defenders", throne_hostile=["attacker"],
+              throne_hostile_empty=["defender", "king"], **JUMPS)
+    assert captured(g.play("e5-e7")) == ["e6", "e8"]
