@@ -60,3 +60,13 @@ def test_king_jumping_out_of_the_throne_takes_ahead_and_the_man_jumped_against_t
     g = setup("K e5; A e6 e8 a7; D e9", "defenders", throne_hostile=["attacker"],
               throne_hostile_empty=["defender", "king"], **JUMPS)
     assert captured(g.play("e5-e7")) == ["e6", "e8"]
+
+
+def test_the_king_looked_at_first_does_not_end_the_look_at_the_other_directions():
+    """Reference README, known faults: 'a move that takes the king and a man at once removing only
+    one of them'. The attacker arriving on d4 has the king north of it (d5) and a defender south
+    (d3): both are taken when both are enclosed, and the defender still is when the king is not."""
+    g = setup("K d5; A d6 d2 h4; D d3", king_capture="custodial", throne=False)
+    assert captured(g.play("h4-d4")) == ["d3", "d5"]
+    g = setup("K d5; A d2 h4; D d3", king_capture="custodial", throne=False)
+    assert captured(g.play("h4-d4")) == ["d3"]
