@@ -77,3 +77,21 @@ def test_the_king_must_touch_the_edge(edge):
     block = [(1, 0), (2, 0), (1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (2, 3)]
     before = [p for p in block if p != (3, 2)] + [(5, 2)]
     assert after_defenders_move(edge, king=(2, 2), defenders=before, move=((5, 2), (3, 2))) is None
+
+
+@pytest.mark.parametrize("edge", EDGES)
+def test_a_king_who_cannot_move_has_no_fort(edge):
+    """'is still able to move': the king walled in on the edge with no empty square beside him has
+    no exit fort, however solid the wall (the smallest fort above differs by the empty square)."""
+    assert after_defenders_move(edge, king=(5, 0), defenders=[(4, 0), (5, 1), (6, 0), (6, 3)],
+                                move=((6, 3), (6, 1))) is None
+
+
+def test_a_fort_round_the_first_square_of_the_board():
+    """README (exit_fort: 'an unbreakable exit fort on the edge wins for the defenders'): with
+    corners only at i9 (a list of corner squares), a1 is an ordinary edge square, and a fort round
+    the king there wins like any other."""
+    from .helpers import setup
+    g = setup("K a1; D a2 b2 c3; A h5 g5", "defenders", exit_fort=True, corners=["i9"], escape="corners")
+    result = g.play("c3-c1").result
+    assert is_fort(result)

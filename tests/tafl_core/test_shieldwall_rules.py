@@ -127,3 +127,11 @@ def test_the_king_closes_a_row_as_far_as_he_takes_part_in_captures(armed, king_c
     assert sorted(square_name(c.square, N) for c in g.play("f4-f1").captures) == (["d1", "e1"] if king_closes else [])
     g = Game(ruleset(**rules), pieces_from_spec("K c5; D c1 d2 e2 f4; A d1 e1", N), "defenders")
     assert sorted(square_name(c.square, N) for c in g.play("f4-f1").captures) == ["d1", "e1"]
+
+
+def test_a_column_running_into_the_top_corner_square_is_not_closed():
+    """The same along the left edge: a column of defenders up to a9 (corners = none) has no upper
+    end, so the attacker arriving below it takes nothing."""
+    rules = dict(shieldwall="on", shieldwall_flank=True, corners="none", escape="edge")
+    g = Game(ruleset(**rules), pieces_from_spec("K e5; D a7 a8 a9; A b7 b8 b9 d6", N), "attackers")
+    assert g.play("d6-a6").captures == ()

@@ -1,0 +1,38 @@
+"""Jumps in every direction and berserk continuations that take the king (Berserk Hnefatafl,
+aagenielsen.dk rules 4b and 5: the knight "may also make a short orthogonal jump over an ordinary
+enemy piece, landing on an empty square beyond", and his jump takes the piece jumped; after a
+capture the same piece moves again with a move that captures). Positions on the neutral 9x9
+test ruleset (helpers.py) with Berserk Hnefatafl's jump rules.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import captured, setup
+
+JUMPS = dict(commander_jump="jump", commander_king_capture="custodial", knight_jump="capture", king_jump="restricted")
+BERSERK = dict(berserk="capture", berserk_compulsory=False, **JUMPS)
+
+
+@pytest.mark.parametrize("over,to", [("d5", "d6"), ("d3", "d2"), ("e4", "f4"), ("c4", "b4")])
+def test_knight_jumps_and_takes_in_each_direction(over, to):
+    """The knight on d4 jumps over the attacker beside him in any of the four directions - also
+    when the directions tried before have nothing to jump - and takes it."""
+    g = setup(f"K h8; N d4; A {over} a8", "defenders", **JUMPS)
+    assert {str(m).split("-")[1] for m in g.legal_moves("d4")} >= {to}
+    played = g.play(f"d4-{to}")
+    assert captured(played) == [over] and played.jump and str(played.captures[0].reason) == "jump"
+
+
+def test_a_berserk_continuation_may_take_the_king():
+    """After c1-c2 takes c3 (against c4), the attacker may move on with a move that captures:
+    c2-d2 closes the fourth side round the king on e2 (king_capture = four_sides), and it is
+    offered and played as such."""
+    g = setup("K e2; A c1 c4 e3 e1 f2; D c3 h8", king_capture="four_sides", **BERSERK)
+    first = g.play("c1-c2")
+    assert captured(first) == ["c3"] and first.continues
+    assert {str(m) for m in g.legal_moves()} == {"c2-d2", "end"}
+    second = g.play("c2-d2")
+    assert captured(second) == ["e2"]
+    assert second.result.as_dict() == {"winner": "attackers", "reason": "king_captured"}
