@@ -45,6 +45,11 @@ def test_page_rules_say_what_the_quoted_string_says(slug):
     assert rs.value("repetition") == {"w": "loss_repeater", "d": "draw"}[r["tfr"]]
     assert rs.value("repetition_count") == 3
     assert rs.value("throne") is bool(r["cen"])
+    if r["cen"]:
+        # cens: who may stop on the centre coming from elsewhere - rules.toml's throne_reenter
+        # (the king's start square is his whatever the list says).
+        kinds = {"t": "attacker", "T": "defender", "K": "king"}
+        assert set(rs.value("throne_reenter")) == {kinds[c] for c in r["cen_stop"]}
     start = Position.from_otn(r["start"])
     assert start.size == rs.size and start.pieces == rs.layout.pieces
 
