@@ -14,7 +14,8 @@ start layout) and the page says so. Each entry points at the words that name it:
 :mod:`build_tools.validate.differences` checks that every entry points at existing words in
 both languages that name the engine; ``tests/tafl_core/test_engine_definitions.py`` checks
 that every value in which a transcribed engine definition
-(``tests/tafl_core/engine_definitions/<slug>.toml``) differs from the page has an entry, and
+(``tests/tafl_core/engine_definitions/engines/<engine>.toml``, listed per page in
+``compared.toml``) differs from the page has an entry, and
 that no entry names a difference the transcription does not show. README.md ("Writing a
 variant source", "Differences from other engines") documents the format.
 """
