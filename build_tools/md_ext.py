@@ -3,7 +3,7 @@
 ``/// original | <lang>`` … ``///`` (section 8: the original rules text, verbatim, in its own
 language) is a `pymdownx.blocks` block; it renders as
 ``<blockquote class="tafl-original" lang="<lang>">`` with the content parsed as markdown, so a
-```` ```diagram ```` fence inside it stays a preformatted block.
+```` ```diagram ```` fence inside it stays a preformatted block; its headings start at ``h3``.
 """
 
 from __future__ import annotations
@@ -44,6 +44,22 @@ class OriginalBlock(Block):
     def on_create(self, parent):
         """The ``<blockquote class="tafl-original" lang=…>`` holding the text."""
         return etree.SubElement(parent, "blockquote", {"class": "tafl-original", "lang": self.lang})
+
+    def on_end(self, block):
+        """The original's own headings move so that its top one is an ``h3``, under the
+        section's ``h2`` (a leaflet's ``####`` title would skip a level of the page's outline);
+        their order among themselves stays, none below ``h6``."""
+        heads = [e for e in block.iter() if e.tag in _HEADINGS]
+        if not heads:
+            return
+        shift = ORIGINAL_TOP_LEVEL - min(int(e.tag[1]) for e in heads)
+        for e in heads:
+            e.tag = f"h{min(6, int(e.tag[1]) + shift)}"
+
+
+#: The heading level of an original text's top heading: the sections of a page are ``h2``.
+ORIGINAL_TOP_LEVEL = 3
+_HEADINGS = {f"h{n}" for n in range(1, 7)}
 
 
 class OriginalExtension(BlocksExtension):

@@ -83,8 +83,9 @@ def wheel_name() -> str:
 def build_key() -> str:
     """A short hash naming this build's engine files (board-data ``pyodide.build``): the
     source hash of the wheel and lock file (:func:`_source_hash`) and Pyodide's own files'
-    sizes and version. The service worker's cache is named after it (docs/sw.js), so a new
-    build never serves an old wheel or an old Pyodide."""
+    sizes and version. The board asks for the wheel and the snapshot with ``?build=<key>``, so
+    no HTTP cache answers a new build with an old engine (the offline copy has its own hash
+    over the whole site: build_tools/offline_copy.py)."""
     h = hashlib.sha256(_source_hash().encode())
     for name in CORE_FILES + ("package.json",):
         f = NODE_PYODIDE / name

@@ -425,13 +425,31 @@ def language_search_base(output: str, lang: str, default: str) -> str:
     return output[:key + len(_BASE_KEY)] + f"{base}/{lang}/" + output[end:]
 
 
+_SECTION_NAV = re.compile(r'(<nav class="md-nav" data-md-level="\d+") aria-labelledby="__nav_[\d_]+_label"'
+                          r'( aria-expanded="(?:true|false)">\s*<label class="md-nav__title" for="__nav_[\d_]+">)'
+                          r'((?:[^<]|<(?!/label>))*)</label>')
+
+
+def named_section_navs(output: str) -> str:
+    """The theme names a navigation section's ``nav`` by its toggle label, which is empty (an
+    icon) for a section with an index page (``navigation.indexes``): two unnamed navigation
+    landmarks (axe-core ``landmark-unique``). Each such ``nav`` is named by the section's title
+    instead, the text of its own title label."""
+    def name(m: re.Match) -> str:
+        title = " ".join(re.sub(r"<[^>]*>", " ", m.group(3)).split())
+        if not title or '"' in title:
+            return m.group(0)
+        return f'{m.group(1)} aria-label="{title}"{m.group(2)}{m.group(3)}</label>'
+    return _SECTION_NAV.sub(name, output)
+
+
 def on_post_page(output, page, config):
     """The tripwire over the whole output page (title, navigation and table of contents come
     from source text too): event attributes or unsafe URL schemes fail the build. The page's
     content, inserted verbatim by the theme, was already checked (more strictly) by
     :func:`on_page_content`, so the rest of the page is what is parsed here. Language
     alternates without ``site_url``: :func:`without_site_url_alternates`."""
-    output = named_search_dialog(without_site_url_alternates(output, config))
+    output = named_section_navs(named_search_dialog(without_site_url_alternates(output, config)))
     _, default, _langs = _languages(config)
     output = language_search_base(output, getattr(page.file, "locale", None) or default, default)
     content = getattr(page, "content", None) or ""

@@ -127,7 +127,7 @@ def test_the_sheet_shows_the_start_from_the_source_not_the_game(browser, server,
             const seen = (e) => !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
             const figs = [...document.querySelectorAll('figure.tafl-diagram')].filter(seen);
             return {board: seen(document.querySelector('#board')), figures: figs.length,
-                    squares: figs.length ? [...figs[0].querySelectorAll('[data-piece][data-square]')].map((e) => e.dataset.square) : []};
+                    squares: figs.length ? [...figs[0].querySelectorAll('[data-print-piece][data-print-square]')].map((e) => e.dataset.printSquare) : []};
         }""")
     finally:
         ctx.close()

@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from conftest import ROOT
+
 pytestmark = pytest.mark.browser
 
 
@@ -91,7 +93,9 @@ def test_each_language_has_its_own_index(site_dir):
     assert not any(d["location"].startswith("en/") for d in de["docs"])
     assert any(d["location"].startswith("variants/brandubh/") for d in en["docs"])
     # every English page is in the English index, once under its own address (the index's
-    # locations are relative to /en/), and no German page is
+    # locations are relative to /en/), and no German page is; the offline page is not searched
+    # (its front matter: search: exclude: true, docs/offline.en.md)
     pages = {f.relative_to(site_dir / "en").as_posix()[: -len("index.html")]
-             for f in (site_dir / "en").rglob("index.html") if "search" not in f.parts}
+             for f in (site_dir / "en").rglob("index.html") if "search" not in f.parts} - {"offline/"}
+    assert "exclude: true" in (ROOT / "docs" / "offline.en.md").read_text(encoding="utf-8")
     assert {d["location"] for d in en["docs"] if "#" not in d["location"]} == pages
