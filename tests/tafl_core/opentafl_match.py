@@ -9,8 +9,8 @@ move and the board), ``clock`` and ``play``, the engine's ``move`` checked and c
 board. Both engines get the same clock, no main time and overtime periods of ``2 * SECONDS``:
 tafl_core spends half a period a move, OpenTafl's AI a period less 0.75 s (its
 ``AiWorkspace.planTimeUsage``) - equal within OpenTafl's own overhead. Pairs of games from the
-same seeded random opening (2 plies), colours swapped; a game not over after ``MAX_PLIES`` is a
-draw. Prints one line a game, then W-D-L for tafl_core, the Elo difference with its error and
+same seeded random opening (2 plies), colours swapped, fresh engine processes for every game; a
+game not over after ``MAX_PLIES`` is a draw, a missing or illegal move loses. Prints one line a game, then W-D-L for tafl_core, the Elo difference with its error and
 the result per side.
 
 Usage: ``OPENTAFL_DIR=/path/to/OpenTafl python -m tests.tafl_core.opentafl_match
@@ -57,6 +57,7 @@ class Engine:
         self.proc = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, encoding="ascii", errors="replace")
         self.lines: queue.Queue = queue.Queue()
+        self.seen: list[str] = []   # the last lines, for the report of a failure
         threading.Thread(target=self._read, daemon=True).start()
         self.expect("hello")
 
@@ -66,8 +67,11 @@ class Engine:
         self.lines.put(None)
 
     def send(self, line: str):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except OSError:   # the engine has exited: its next move will be missing
+            pass
 
     def expect(self, prefix: str) -> str | None:
         while True:
@@ -77,6 +81,7 @@ class Engine:
                 return None
             if line is None:
                 return None
+            self.seen = (self.seen + [line])[-4:]
             if line.startswith(prefix):
                 return line
             if line.startswith("error -1"):
@@ -141,7 +146,7 @@ def play_game(rules: str, attackers: Engine, defenders: Engine, seed: int,
         line = e.expect("move ")
         move = line.split(" ", 1)[1].strip() if line else ""
         if not line or not g.is_legal(move):   # no move, or an illegal one: a loss
-            return other, len(g.moves_played), ("illegal_move " + move) if line else "no_move"
+            return other, len(g.moves_played), (f"illegal_move {move}" if line else "no_move: " + " / ".join(e.seen))
         g.play(move)
         last[side] = move
         e.send("move " + g.position().to_otn())
@@ -169,21 +174,22 @@ def main(argv: list[str]) -> int:
     per_side = {"attackers": [0, 0, 0], "defenders": [0, 0, 0]}
     with tempfile.TemporaryDirectory() as tmp:
         cmd = build_opentafl(opentafl, Path(tmp))
-        ours = Engine("tafl_core", [sys.executable, "-m", "tafl_core", "engine", "--level", args.level], REPO)
-        theirs = Engine("OpenTafl", cmd, tmp)
-        try:
-            for i in range(args.games):
+        for i in range(args.games):
+            # fresh processes a game: one engine's fault cannot carry into the next game
+            ours = Engine("tafl_core", [sys.executable, "-m", "tafl_core", "engine", "--level", args.level], REPO)
+            theirs = Engine("OpenTafl", cmd, tmp)
+            try:
                 ours_side = "attackers" if i % 2 == 0 else "defenders"
                 att, dfn = (ours, theirs) if ours_side == "attackers" else (theirs, ours)
                 winner, plies, how = play_game(rules, att, dfn, i // 2, args.seconds)
-                k = 1 if winner is None else (0 if winner == ours_side else 2)
-                w, d, l = w + (k == 0), d + (k == 1), l + (k == 2)
-                per_side[ours_side][k] += 1
-                print(f"game {i + 1}: tafl_core as {ours_side}: {['win', 'draw', 'loss'][k]} in {plies} plies "
-                      f"({how}, opening seed {i // 2})", flush=True)
-        finally:
-            ours.close()
-            theirs.close()
+            finally:
+                ours.close()
+                theirs.close()
+            k = 1 if winner is None else (0 if winner == ours_side else 2)
+            w, d, l = w + (k == 0), d + (k == 1), l + (k == 2)
+            per_side[ours_side][k] += 1
+            print(f"game {i + 1}: tafl_core as {ours_side}: {['win', 'draw', 'loss'][k]} in {plies} plies "
+                  f"({how}, opening seed {i // 2})", flush=True)
     elo, err = elo_difference(w, d, l)
     a, df = per_side["attackers"], per_side["defenders"]
     print(f"tafl_core vs OpenTafl ({args.variant}, {args.seconds} s a move): {w}-{d}-{l}; "
