@@ -10,7 +10,7 @@ VENV := .venv
 SERVE_ADDR ?= 127.0.0.1:8000
 PY := $(VENV)/bin/python
 
-.PHONY: venv node site serve test test-fast test-js validate bench bench-search-pyodide bench-site bench-board bench-records bench-budgets check-opentafl cases wheel clean mutation
+.PHONY: venv node site serve test test-fast test-js validate bench bench-search-pyodide bench-site bench-board bench-records bench-budgets check-opentafl bench-opentafl cases wheel clean mutation
 
 $(VENV)/.stamp: requirements.txt constraints.txt pyproject.toml
 	@test -n "$(BOOTSTRAP_PY)" || { echo "make: needs Python 3.12 or newer on PATH" >&2; exit 2; }
@@ -69,6 +69,11 @@ bench-budgets: venv
 # The site's game records replayed in OpenTafl's own code (needs javac and OPENTAFL_DIR).
 check-opentafl: venv
 	$(PY) -m tests.tafl_core.opentafl_replay 12
+
+# tafl_core's engine against OpenTafl's AI through the engine protocol (needs a JDK and OPENTAFL_DIR).
+bench-opentafl: venv
+	$(PY) -m tests.tafl_core.opentafl_match --variant brandub --games 20 --seconds 1
+	$(PY) -m tests.tafl_core.opentafl_match --variant copenhagen --games 12 --seconds 1
 
 bench-search-pyodide: node
 	node tests/browser/bench_search_pyodide.mjs

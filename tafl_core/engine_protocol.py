@@ -23,6 +23,7 @@ records), the host's board is taken, with the side to move it implies.
 from __future__ import annotations
 
 import io
+import os
 import queue
 import sys
 import threading
@@ -366,9 +367,16 @@ def add_parser(sub) -> None:
 
 
 def cmd_engine(args) -> int:
-    """Run the engine on the process's stdin and stdout (US-ASCII; other bytes read as ``?``)."""
+    """Run the engine on the process's stdin and stdout (US-ASCII; other bytes read as ``?``).
+    Ends the process itself: the reader thread may still be inside a read of stdin, and an
+    interpreter shutting down around it aborts."""
     inp = io.TextIOWrapper(sys.stdin.buffer, encoding="ascii", errors="replace")
-    return serve(inp, sys.stdout, seconds=args.seconds, depth=args.depth, level=args.level, seed=args.seed)
+    code = serve(inp, sys.stdout, seconds=args.seconds, depth=args.depth, level=args.level, seed=args.seed)
+    try:
+        sys.stdout.flush()
+    except OSError:
+        pass
+    os._exit(code)
 
 
 __all__ = ["EngineSession", "serve", "add_parser", "cmd_engine", "MAX_LINE"]

@@ -207,3 +207,12 @@ def test_error_takes_back_the_engines_move():
     s.handle("error 2")
     assert len(s.game.moves_played) == 0
     assert s.game.position() == ruleset_from_opentafl(BRANDUB).layout
+
+
+def test_goodbye_ends_the_process_while_its_input_stays_open(host):
+    """OpenTafl may keep the pipe open after 'goodbye': the engine exits 0 all the same (its
+    reader thread is still inside a read of stdin; an interpreter shutting down around it
+    would abort)."""
+    host.expect("simple-moves")
+    host.send("goodbye")
+    assert host.proc.wait(timeout=GUARD_SECONDS) == 0
