@@ -1,0 +1,41 @@
+"""Variant pages whose rules are, by their own text, another page's: their rules.toml repeats
+those values (the board reads one file per variant), so each copy is tied here to its original.
+Coppergate II plays "the rules of the Coppergate Hnefatafl page … with the same readings"; the
+relaxed-shieldwall Copenhagen page keeps every rule of the Copenhagen page "apart from the
+shieldwall", where OpenTafl's relaxed variant drops only the flanking condition
+(``mStrictShieldwallRule = false``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tafl_core import load_ruleset
+
+from .helpers import REPO
+
+#: (page, page whose rules it takes, the keys in which it differs by its own text).
+BORROWED = [
+    ("coppergate-ii", "coppergate-hnefatafl", set()),
+    ("copenhagen-relaxed-shieldwall", "copenhagen-hnefatafl", {"shieldwall_flank"}),
+]
+
+
+@pytest.mark.parametrize(("slug", "original", "own"), BORROWED, ids=[b[0] for b in BORROWED])
+def test_borrowed_rules_equal_the_original(slug, original, own):
+    """Same keys, values and assumptions (with their alternatives) as the original, except the
+    keys the page itself says differ."""
+    copy = load_ruleset(REPO / "variants_src" / slug)
+    orig = load_ruleset(REPO / "variants_src" / original)
+    assert set(copy.rules) == set(orig.rules)
+    differing = {k for k in copy.rules
+                 if (copy.value(k), copy.rules[k].assumed, copy.rules[k].alternative)
+                 != (orig.value(k), orig.rules[k].assumed, orig.rules[k].alternative)}
+    assert differing == own
+
+
+def test_relaxed_shieldwall_drops_only_the_flanking_condition():
+    """OpenTafl's relaxed variant: a shieldwall, closed by a corner too, without the flanking
+    move; the Copenhagen page keeps the flanking move."""
+    relaxed = load_ruleset(REPO / "variants_src" / "copenhagen-relaxed-shieldwall")
+    assert relaxed.value("shieldwall") == "corner"
+    assert relaxed.value("shieldwall_flank") is False
