@@ -45,12 +45,14 @@ def run_mkdocs(config: Path, site_dir: Path, *, sources_root: Path | None = None
         cmd.append("-q")
     # its own process group: whatever ends this process (SIGTERM, Ctrl-C) ends mkdocs and the
     # processes it started (Node making the snapshot) too
-    proc = subprocess.Popen(cmd, cwd=str(Path(config).resolve().parent), env=e, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    proc = None
     try:
+        proc = subprocess.Popen(cmd, cwd=str(Path(config).resolve().parent), env=e, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
         out, err = proc.communicate()
     except BaseException:
-        _end_group(proc)
+        if proc is not None:
+            _end_group(proc)
         raise
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
@@ -121,8 +123,12 @@ def build_site(*, root: Path, site_dir: Path, config: Path, out=sys.stdout, err=
         print(f"site: built {site_dir} in {time.perf_counter() - t0:.1f} s", file=out)
         return 0
     finally:
-        if tmp.exists():
+        for _ in range(3):  # a process of the group still dying may write one more file
+            if not tmp.exists():
+                break
             shutil.rmtree(tmp, ignore_errors=True)
+            if tmp.exists():
+                time.sleep(0.2)
         for sig, old_handler in handlers.items():
             signal.signal(sig, old_handler)
 

@@ -40,11 +40,20 @@ function manifestKey(url) {
   const bare = u.origin + u.pathname;
   const key = bare.startsWith(SCOPE.href) ? bare.slice(SCOPE.href.length) : bare;
   if (Object.prototype.hasOwnProperty.call(MANIFEST.files, key)) return key;
-  // a page asked for without its trailing slash or as index.html
-  for (const alt of [key + "/", key.replace(/(^|\/)index\.html$/, "$1")]) {
-    if (alt !== key && Object.prototype.hasOwnProperty.call(MANIFEST.files, alt)) return alt;
-  }
+  // a page asked for as index.html (same folder: its relative links hold)
+  const folder = key.replace(/(^|\/)index\.html$/, "$1");
+  if (folder !== key && Object.prototype.hasOwnProperty.call(MANIFEST.files, folder)) return folder;
   return null;
+}
+
+/** A page asked for without its trailing slash: the address it has in the copy, to redirect to
+ *  (as the server does; served under the bare address its relative links would miss), or null. */
+function slashed(url) {
+  const key = manifestKey(url);
+  if (key !== null || !MANIFEST) return null;
+  const u = new URL(url);
+  u.pathname += "/";
+  return manifestKey(u.href) !== null ? u.href : null;
 }
 
 function absolute(key) {
@@ -142,6 +151,11 @@ self.addEventListener("fetch", (event) => {
   const key = manifestKey(req.url);
   const navigate = req.mode === "navigate" && req.url.startsWith(SCOPE.href);
   if (key === null && !navigate) return; // not the site's (live reload, other sites): untouched
+  const moved = navigate && key === null ? slashed(req.url) : null;
+  if (moved) {
+    event.respondWith(Response.redirect(moved, 301));
+    return;
+  }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     if (key !== null) {

@@ -148,6 +148,9 @@ def test_one_visit_copies_every_page_and_the_engine_and_all_open_offline(browser
             page.goto(base + address)
             assert page.evaluate("document.documentElement.lang") == lang
             assert page.locator("article h1").count() == 1
+        # a page's address without its trailing slash: redirected to the page, as the server does
+        page.goto(base + "/en/glossary")
+        assert page.url == base + "/en/glossary/" and page.evaluate("document.documentElement.lang") == "en"
         # the search of each language works offline (its index is in the copy)
         page.goto(base + "/en/")
         page.click("input.md-search__input")

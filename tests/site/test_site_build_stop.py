@@ -38,6 +38,13 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:  # ended meanwhile
+        return b""
+
+
 def _alive(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -59,7 +66,8 @@ def test_sigterm_ends_mkdocs_and_removes_the_temporary_folder(tmp_path):
         child = None
         end = time.monotonic() + 120
         while time.monotonic() < end and proc.poll() is None:
-            kids = [k for k in _children(proc.pid) if "mkdocs" in Path(f"/proc/{k}/cmdline").read_bytes().decode(errors="replace")]
+            # the child once it runs mkdocs (not the forked copy of this command before exec)
+            kids = [k for k in _children(proc.pid) if b"\0mkdocs\0build\0" in _cmdline(k)]
             if kids and list(tmp_path.glob(".site-build-*")):
                 child = kids[0]
                 break
