@@ -36,3 +36,17 @@ def test_a_berserk_continuation_may_take_the_king():
     second = g.play("c2-d2")
     assert captured(second) == ["e2"]
     assert second.result.as_dict() == {"winner": "attackers", "reason": "king_captured"}
+
+
+def test_squares_a_berserk_turn_looked_at_stay_ordinary_empty_squares():
+    """After a berserk turn ended by the player, the squares its continuations would have gone to
+    are ordinary empty squares: the king moved beside one of them (b3, beside b2) is not taken
+    by a single attacker on his other side (king_capture = custodial needs two)."""
+    g = setup("K b7; A c1 c4 f2 a4 h2; D c3 e2", king_capture="custodial", **BERSERK)
+    first = g.play("c1-c2")
+    assert captured(first) == ["c3"] and first.continues
+    g.play("end")
+    g.play("b7-b3")
+    played = g.play("a4-b4")
+    assert captured(played) == [] and played.result is None
+    assert sorted(g.position().pieces) == ["b3", "b4", "c2", "c4", "e2", "f2", "h2"]
