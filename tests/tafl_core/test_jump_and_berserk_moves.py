@@ -50,3 +50,13 @@ def test_squares_a_berserk_turn_looked_at_stay_ordinary_empty_squares():
     played = g.play("a4-b4")
     assert captured(played) == [] and played.result is None
     assert sorted(g.position().pieces) == ["b3", "b4", "c2", "c4", "e2", "f2", "h2"]
+
+
+def test_a_berserk_try_along_the_front_of_a_shieldwall_leaves_the_turn_as_it_is():
+    """With a shieldwall that a move onto a front square may close (shieldwall_flank = false):
+    d5-d2 takes c2 (against b2); the only further moves of that attacker take nothing - d2-e2
+    leaves d2, the square in front of d1, empty, so the row d1 e1 is not closed - and the turn
+    ends."""
+    g = setup("K h8; A d5 b2 c1 f1; D c2 d1 e1", shieldwall="on", shieldwall_flank=False, **BERSERK)
+    first = g.play("d5-d2")
+    assert captured(first) == ["c2"] and not first.continues and g.to_move == "defenders"
