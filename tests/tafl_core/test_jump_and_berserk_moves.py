@@ -60,3 +60,21 @@ def test_a_berserk_try_along_the_front_of_a_shieldwall_leaves_the_turn_as_it_is(
     g = setup("K h8; A d5 b2 c1 f1; D c2 d1 e1", shieldwall="on", shieldwall_flank=False, **BERSERK)
     first = g.play("d5-d2")
     assert captured(first) == ["c2"] and not first.continues and g.to_move == "defenders"
+
+
+def test_restricted_king_jumps_onto_the_throne_after_a_direction_he_may_not_jump():
+    """Rule 4b: the king jumps only from or to a restricted square. On e7 with attackers on e8
+    and e6 he may not jump to e9 (ordinary to ordinary) but may jump to the throne e5."""
+    g = setup("K e7; A e8 e6 a8", "defenders", **JUMPS)
+    targets = {str(m).split("-")[1] for m in g.legal_moves("e7")}
+    assert "e5" in targets and "e9" not in targets
+
+
+def test_moves_of_the_side_not_to_move_and_of_the_opponents_pieces():
+    """Pieces move like rooks (Copenhagen 5.1): the lone attacker on c3 has the 16 squares of its
+    rank and file, also asked for while the defenders are to move; the side to move has no moves
+    from a square of the opponent's piece."""
+    from tafl_core.tables import ATTACKERS
+    g = setup("K h8; A c3", "defenders")
+    assert len(g.move_codes(ATTACKERS)) == 16
+    assert g.legal_moves("c3") == []
