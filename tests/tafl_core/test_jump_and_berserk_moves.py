@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tafl_core import square_name
+
 from .helpers import captured, setup
 
 JUMPS = dict(commander_jump="jump", commander_king_capture="custodial", knight_jump="capture", king_jump="restricted")
@@ -76,5 +78,8 @@ def test_moves_of_the_side_not_to_move_and_of_the_opponents_pieces():
     from a square of the opponent's piece."""
     from tafl_core.tables import ATTACKERS
     g = setup("K h8; A c3", "defenders")
-    assert len(g.move_codes(ATTACKERS)) == 16
+    codes = g.move_codes(ATTACKERS)
+    assert {c >> 10 for c in codes} == {2 * 9 + 2}
+    assert sorted(square_name(c & 1023, 9) for c in codes) == sorted(
+        [f"{f}3" for f in "abdefghi"] + [f"c{r}" for r in (1, 2, 4, 5, 6, 7, 8, 9)])
     assert g.legal_moves("c3") == []
