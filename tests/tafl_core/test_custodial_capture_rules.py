@@ -49,8 +49,11 @@ def test_a_berserker_on_the_first_square_keeps_the_turn():
               berserk_compulsory=False, **JUMPS)
     first = g.play("a4-a1")
     assert captured(first) == ["b1"] and first.continues
+    assert {str(m) for m in g.legal_moves()} == {"a1-b1", "end"}
     assert g.why_illegal(Move.parse("g9-g8", 9)).as_dict() == {"code": "berserk_other_piece",
                                                                  "params": {"square": "a1"}}
+    # the berserker's own move that captures nothing is refused as such
+    assert g.why_illegal(Move.parse("a1-a2", 9)).as_dict()["code"] == "berserk_must_capture"
 
 
 def test_king_jumping_out_of_the_throne_takes_ahead_and_the_man_jumped_against_the_throne():

@@ -77,3 +77,12 @@ def test_restricted_king_beside_the_empty_throne_jumps_out_from_it():
     spec = "K e6; A e7 d6 f6 d5 f5 e4"
     assert result_after_a_far_move(spec) is None
     assert result_after_a_far_move(spec + "; A e3 c5 g5") == ENCIRCLED
+
+
+def test_knight_in_a_pocket_of_three_squares_without_a_jump_out_is_shut_in():
+    """Knight d4 with the empty d5 and d6 beyond it, all ringed and every landing square beyond
+    the ring taken: the knight can move about inside but not out."""
+    ring = "c4 e4 d3 c5 e5 c6 e6 d7"
+    behind = "b4 f4 d2 b5 f5 b6 f6 d8"
+    spec = f"{KING_SHUT_IN}; N d4; A {ring} {behind}"
+    assert result_after_a_far_move(spec, throne=False) == ENCIRCLED
