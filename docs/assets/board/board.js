@@ -48,6 +48,7 @@
 
 import { PIECE_KINDS, isSquare, toOtn } from "./address.js";
 import { attachAnalysis } from "./analysis.js";
+import { attachArrival } from "./arrival.js";
 import { attachAssumptions } from "./assumptions.js";
 import { Controller } from "./controller.js";
 import { attachEarly } from "./early.js";
@@ -64,6 +65,7 @@ function createBoard(root, data) {
   attachAnalysis(host);
   attachEarly(host);
   attachOpponent(host);
+  attachArrival(host);
   window.addEventListener("hashchange", () => host.addressChanged());
   host.start();
   return host;

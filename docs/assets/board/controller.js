@@ -158,7 +158,7 @@ export class Controller {
     await this.exclusive(async () => {
       await applyFragment(this, hash, true, gen, entryGameId());
       // a link opened meanwhile wins over what a component took before the engine was ready
-      for (const fn of this.hooks.ready) await fn({ game: isGameFragment(hash) });
+      for (const fn of this.hooks.ready) await fn({ game: isGameFragment(hash), kept });
     });
     if (this.ui.message === T.engineStarting || this.ui.message === T.engineStartingLink) this.message(null);
     if (kept) keptOpened(this);

@@ -153,6 +153,8 @@ export const STRINGS = {
     linkLabel: "Link auf diese Partie",
     addressCut: (n) => `Die Adresse enthält nicht die ganze Partie (zu lang): Sie beginnt bei der Stellung vor ${LAST_MOVES.de(n)}; die Züge davor lassen sich nicht zurücknehmen.`,
     loadedFromLink: "Partie aus dem Link geladen.",
+    arrivedLink: (n) => `Partie aus einem Link: ${n === 1 ? "1 Zug" : `${n} Züge`}`,
+    arrivedKept: (n) => `Fortgesetzte Partie: ${n === 1 ? "1 Zug" : `${n} Züge`}`,
     // editor
     editorTitle: "Stellung aufbauen",
     editorHelp: "Figur wählen, dann auf Felder klicken; ein Klick auf eine gleiche Figur entfernt sie.",
@@ -322,6 +324,8 @@ export const STRINGS = {
     linkLabel: "Link to this game",
     addressCut: (n) => `The address does not hold the whole game (too long): it starts from the position before ${LAST_MOVES.en(n)}; the moves before that cannot be taken back.`,
     loadedFromLink: "Game loaded from the link.",
+    arrivedLink: (n) => `Game from a link: ${n === 1 ? "1 move" : `${n} moves`}`,
+    arrivedKept: (n) => `Game resumed: ${n === 1 ? "1 move" : `${n} moves`}`,
     editorTitle: "Set up a position",
     editorHelp: "Choose a piece, then click squares; clicking the same piece again removes it.",
     tool: { attacker: "Attacker", defender: "Defender", king: "King", commander: "Commander", knight: "Knight", remove: "Remove" },
