@@ -115,7 +115,8 @@ function mountError(root, e) {
   root.setAttribute("data-state", "error");
   const p = document.createElement("p");
   p.className = "tb-engine tb-error";
-  p.textContent = STRINGS[root.getAttribute("data-lang") === "en" ? "en" : "de"].engineError(String(e.message || e));
+  console.error("tafl board:", e); // the details: the console only
+  p.textContent = STRINGS[root.getAttribute("data-lang") === "en" ? "en" : "de"].boardError;
   root.append(p);
 }
 
@@ -127,7 +128,6 @@ function mount() {
     try {
       root.tbBoard = createBoard(root, exampleData(root));
     } catch (e) {
-      console.error("tafl board:", e);
       root.tbFailed = true;
       mountError(root, e);
     }
