@@ -54,6 +54,7 @@ import { Controller } from "./controller.js";
 import { attachEarly } from "./early.js";
 import { attachEditor } from "./editor.js";
 import { attachOpponent } from "./opponent.js";
+import { attachOrientation } from "./orientation.js";
 import { STRINGS } from "./words.js";
 
 /** The board on `root` with board-data `data`: the controller and its components, started.
@@ -66,6 +67,7 @@ function createBoard(root, data) {
   attachEarly(host);
   attachOpponent(host);
   attachArrival(host);
+  attachOrientation(host);
   window.addEventListener("hashchange", () => host.addressChanged());
   host.start();
   return host;
