@@ -464,3 +464,35 @@ def test_an_imported_record_shows_its_comments_result_and_rules_and_switches_the
     bp.page.click('#board input[data-alternative="encirclement"]')  # the page's rules again
     idle(bp.page)
     assert bp.errors == []
+
+
+# Smith's Tablut (variants_src/tablut-smith/rules.toml) assumes the attackers move first, with
+# the defenders as the alternative; a record from defenders-first rules (OpenTafl atkf:n) opens
+# with a defender's move, e3-d3, which is not legal here: refused naming the rule, with the switch.
+DEFENDERS_FIRST = ("[variant:Tablut (Smith 1811, Ludii)]\n[result:?]\n"
+                   "[rules:dim:9 name:Tablut_(Smith_1811,_Ludii) esc:e surf:n atkf:n cor: cenh:tcnkmTCNKM cenp: "
+                   "cenre:tcnkmTCNM start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/]\n\n"
+                   "1. e3-d3 d1-d2\n2. d3-c3\n")
+
+
+def test_a_record_refused_for_its_rules_names_them_and_plays_after_the_switch(open_board):
+    """The refusal names the rule that differs (not only "the move is not legal"); the switch
+    turns the assumption round and the record is then read, its moves on the board."""
+    from conftest import wait_idle as idle
+    bp = open_board("tablut-smith", "en")
+    bp.start()
+    import_text(bp, DEFENDERS_FIRST)
+    assert played(bp) == []
+    assert "First move" in import_message(bp)
+    assert bp.page.inner_text('#board [data-role="import-rules"]') == (
+        "The record's rules differ from this page's: First move (in the record: Defenders, here: Attackers).")
+    bp.page.click('#board button[data-record="switch-rules"]')
+    idle(bp.page)
+    bp.page.wait_for_function("document.querySelectorAll('#board [data-role=\"move-list\"] li[data-ply]').length === 3")
+    assert played(bp) == ["e3-d3", "d1-d2", "d3-c3"]
+    assert bp.page.is_checked('#board input[data-alternative="first_mover"]')
+    assert bp.page.inner_text('#board [data-role="import-done"]') == "Game imported (3 moves)."
+    close_panels(bp)
+    bp.page.click('#board input[data-alternative="first_mover"]')  # the page's rules again
+    idle(bp.page)
+    assert bp.errors == []
