@@ -541,6 +541,9 @@ class OpponentView {
     this.levelSel.disabled = off;
     const thinking = ctrl.thinking;
     this.hintBtn.disabled = off || !!st.result || ctrl.blocks();
+    // before the engine is ready the button says that it waits, as the toolbar's do (actions.js)
+    const wait = h.ready ? "" : (h.failed ? h.T.engineDown : h.T.engineWaiting);
+    this.hintBtn.title = wait ? `${O.hintTitle} (${wait})` : O.hintTitle;
     if ((h.busy || thinking) && !this.hintBtn.disabled) this.hintBtn.setAttribute("aria-disabled", "true");
     else this.hintBtn.removeAttribute("aria-disabled");
 
