@@ -250,7 +250,12 @@ def test_export_restart_import_gives_the_same_game(game):
     assert game.pieces() == after(slug, 5)
     assert rows(game) == [[1, [[m[0]], [m[1]]]], [2, [[m[2]], [m[3]]]], [3, [[m[4]]]]]
     assert not panel_open(game, "import")
-    assert game.message() == {"de": "Partie importiert (5 Züge).", "en": "Game imported (5 moves)."}[game.lang]
+    # said beside the record buttons as a note, not in the message line of refusals (red)
+    assert game.message() == ""
+    done = game.page.locator('#board [data-role="import-done"]')
+    assert done.inner_text() == {"de": "Partie importiert (5 Züge).", "en": "Game imported (5 moves)."}[game.lang]
+    assert done.evaluate("e => getComputedStyle(e).color") == game.page.eval_on_selector(
+        '#board [data-role="status"]', "e => getComputedStyle(e).color")
     # the imported game steps like a played one, and Restart goes back to its start
     game.page.click('#board button[data-goto="1"]')
     wait_idle(game.page)
@@ -400,3 +405,96 @@ def test_each_step_of_a_berserk_turn_is_a_position(open_board):
     assert bp.errors == []
     fresh(bp)
     bp.page.evaluate("() => window.scrollTo(0, 0)")
+
+
+# ---------------------------------------------------------------- what a record says beyond its moves
+
+# Brandubh (variants_src/brandubh/rules.toml) assumes that encircling the defenders wins, with
+# "no" as the alternative; OpenTafl writes rules without it as `surf:n` (tafl_core.opentafl),
+# a record tafl_core.records reads here too (tests/tafl_core/test_records.py). Its moves d1-b1,
+# d3-c3, b1-b2 capture nothing (§5.4); the comment after the defenders' move holds markup
+# characters, which must stay text; result -1 is the defenders' win (OpenTafl record spec).
+RULES_TAG = "[rules:dim:7 name:Brandubh surf:n atkf:y tfr:w ks:c cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]"
+COMMENTED = ("[variant:Brandubh]\n[result:-1]\n[termination:Attackers resigned]\n" + RULES_TAG + "\n\n"
+             "1. d1-b1 d3-c3\n[|<b>the defender</b> steps aside]\n2. b1-b2\n")
+RECORD_WORDS = {
+    "de": {"result": "Ergebnis laut Partienotation: Die Verteidiger haben gewonnen („Attackers resigned“).",
+           "rules": "Die Regeln der Partienotation weichen von denen dieser Seite ab: {rule} (in der Partie: nein, hier: ja).",
+           "switch": "Auf die Regeln der Partie umschalten und erneut importieren"},
+    "en": {"result": "Result in the record: the defenders won (“Attackers resigned”).",
+           "rules": "The record's rules differ from this page's: {rule} (in the record: no, here: yes).",
+           "switch": "Switch to the record's rules and import again"},
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_an_imported_record_shows_its_comments_result_and_rules_and_switches_them(open_board, lang):
+    """The comment under the move it follows, as text; the record's result and termination;
+    the rule that differs, named as the page names it; and a button that switches the
+    assumption and imports again, after which no difference is left."""
+    from conftest import wait_idle as idle
+    bp = open_board("brandubh", lang)
+    bp.start()
+    import_text(bp, COMMENTED)
+    assert played(bp) == ["d1-b1", "d3-c3", "b1-b2"]
+    comment = bp.page.locator('#board [data-role="move-list"] li.tb-pair[data-pair="1"] .tb-comment')
+    assert comment.count() == 1 and comment.get_attribute("data-comment-ply") == "2"
+    assert comment.inner_text() == "<b>the defender</b> steps aside"  # text, not markup
+    assert bp.page.locator('#board [data-role="move-list"] .tb-comment b').count() == 0
+    w = RECORD_WORDS[lang]
+    assert bp.page.inner_text('#board [data-role="import-result"]') == w["result"]
+    rule = bp.page.evaluate("document.querySelector('#board').tbBoard.data.reasons.forms.rule.encirclement")
+    assert rule and rule != "encirclement"
+    assert bp.page.inner_text('#board [data-role="import-rules"]') == w["rules"].format(rule=rule)
+    switch = bp.page.locator('#board button[data-record="switch-rules"]')
+    assert switch.is_visible() and switch.inner_text() == w["switch"]
+    switch.click()
+    idle(bp.page)
+    bp.page.wait_for_function("document.querySelector('#board input[data-alternative=\"encirclement\"]').checked")
+    assert bp.page.is_checked('#board input[data-alternative="encirclement"]')
+    assert played(bp) == ["d1-b1", "d3-c3", "b1-b2"]
+    assert bp.page.locator('#board [data-role="import-rules"]').is_hidden()  # nothing differs now
+    assert not switch.is_visible()
+    assert bp.page.locator('#board [data-role="move-list"] .tb-comment').count() == 1
+    # a move of one's own from the start drops the record's comments with its moves
+    bp.page.click('#board button[data-goto="0"]')
+    idle(bp.page)
+    bp.move("d1", "c1")
+    assert bp.page.locator('#board [data-role="move-list"] .tb-comment').count() == 0
+    bp.page.click('#board input[data-alternative="encirclement"]')  # the page's rules again
+    idle(bp.page)
+    bp.start()  # the other test files expect the start position on this shared page
+    assert bp.errors == []
+
+
+# Smith's Tablut (variants_src/tablut-smith/rules.toml) assumes the attackers move first, with
+# the defenders as the alternative; a record from defenders-first rules (OpenTafl atkf:n) opens
+# with a defender's move, e3-d3, which is not legal here: refused naming the rule, with the switch.
+DEFENDERS_FIRST = ("[variant:Tablut (Smith 1811, Ludii)]\n[result:?]\n"
+                   "[rules:dim:9 name:Tablut_(Smith_1811,_Ludii) esc:e surf:n atkf:n cor: cenh:tcnkmTCNKM cenp: "
+                   "cenre:tcnkmTCNM start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/]\n\n"
+                   "1. e3-d3 d1-d2\n2. d3-c3\n")
+
+
+def test_a_record_refused_for_its_rules_names_them_and_plays_after_the_switch(open_board):
+    """The refusal names the rule that differs (not only "the move is not legal"); the switch
+    turns the assumption round and the record is then read, its moves on the board."""
+    from conftest import wait_idle as idle
+    bp = open_board("tablut-smith", "en")
+    bp.start()
+    import_text(bp, DEFENDERS_FIRST)
+    assert played(bp) == []
+    assert "First move" in import_message(bp)
+    assert bp.page.inner_text('#board [data-role="import-rules"]') == (
+        "The record's rules differ from this page's: First move (in the record: Defenders, here: Attackers).")
+    bp.page.click('#board button[data-record="switch-rules"]')
+    idle(bp.page)
+    bp.page.wait_for_function("document.querySelectorAll('#board [data-role=\"move-list\"] li[data-ply]').length === 3")
+    assert played(bp) == ["e3-d3", "d1-d2", "d3-c3"]
+    assert bp.page.is_checked('#board input[data-alternative="first_mover"]')
+    assert bp.page.inner_text('#board [data-role="import-done"]') == "Game imported (3 moves)."
+    close_panels(bp)
+    bp.page.click('#board input[data-alternative="first_mover"]')  # the page's rules again
+    idle(bp.page)
+    bp.start()  # the other test files expect the start position on this shared page
+    assert bp.errors == []

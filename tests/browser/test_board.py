@@ -281,8 +281,9 @@ def test_king_captured_result(eald):
 # ---------------------------------------------------------------- editor
 
 def test_position_editor(eald):
-    """Place and remove pieces; no king, a second king and an attacker on the corner a1 are
-    refused with a reason; then play from the position with the chosen side to move."""
+    """Place and remove pieces; no king and a second king are refused with a reason by "Play
+    from here", and the reason goes once a king is placed; an attacker put on the corner a1
+    is refused at once; then play from the position with the chosen side to move."""
     page = eald.page
     eald.action("edit")
     assert eald.attr("data-mode") == "edit"
@@ -300,6 +301,8 @@ def test_position_editor(eald):
     assert eald.message() == "Diese Stellung ist nicht möglich: die Stellung hat keinen König"
     page.check('#board [data-tool="king"]')
     eald.click("g2")
+    page.wait_for_function("!document.querySelector('#board [data-role=\"message\"]').textContent")
+    assert eald.message() == ""  # the king is there now
     eald.click("b8")
     page.click('#board [data-editor="play"]')
     wait_idle(page)
@@ -307,14 +310,12 @@ def test_position_editor(eald):
     assert "2 Könige (b8, g2)" in eald.message()
     page.check('#board [data-tool="remove"]')
     eald.click("b8")
+    page.wait_for_function("!document.querySelector('#board [data-role=\"message\"]').textContent")
     page.check('#board [data-tool="attacker"]')
-    eald.click("a1")
-    page.click('#board [data-editor="play"]')
-    wait_idle(page)
-    assert eald.attr("data-mode") == "edit"
-    assert "ein Angreifer darf nicht auf a1 stehen (Eckfeld)" in eald.message()  # §5.3
-    page.check('#board [data-tool="remove"]')
-    eald.click("a1")
+    eald.click("a1")  # §5.3: only the king may stand on a corner
+    page.wait_for_function("document.querySelector('#board [data-role=\"message\"]').textContent.includes('a1')")
+    assert "ein Angreifer darf nicht auf a1 stehen (Eckfeld)" in eald.message()
+    assert "a1" not in eald.pieces()  # refused at once, not only by "Play from here"
     page.check('#board [data-editor-turn="defenders"]')
     page.click('#board [data-editor="play"]')
     wait_idle(page)

@@ -203,6 +203,12 @@ def test_hint_is_a_legal_move_and_goes_with_the_next_move(fresh, lang):
     assert h["text"].startswith(f"{word}: {h['move']} ({line}: {h['move']}")
     live = bp.page.eval_on_selector('#board [aria-live="polite"]', "e => e.textContent")
     assert live == h["text"]
+    # every move of the hint is one unbreakable piece of the line ("d7-" / "e7" never apart)
+    moves = bp.page.eval_on_selector_all('#board [data-role="hint"] .tb-move',
+                                         "els => els.map(e => [e.textContent, getComputedStyle(e).whiteSpace])")
+    words = [w.strip("()…:") for w in h["text"].split() if "-" in w]
+    assert [m for m, _ in moves] == words and len(words) >= 2
+    assert {ws for _, ws in moves} == {"nowrap"}
     assert bp.pieces()[frm] == "attacker"  # the side to move's piece
     assert to in bp.select(frm)  # a legal target of it, as the engine gives them
     bp.click(to)

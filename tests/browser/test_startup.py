@@ -73,7 +73,8 @@ def test_first_move_with_every_pyodide_request_blocked(browser, server, board_pa
         bp.page.wait_for_selector("#board[data-state=error]", timeout=60_000)
         status = engine_status(bp.page)
         assert status.startswith("Die Spiel-Engine konnte nicht geladen werden")
-        assert "make serve" in status and "neu laden" in status  # why, and what to do
+        assert "neu laden" in status and "Erneut versuchen" in status  # what to do
+        assert "make serve" not in status  # words for readers, not for developers
         bp.click("c4")  # a defender: the next move would need the engine
         assert bp.message().startswith("Ohne Spiel-Engine geht kein weiterer Zug")
         assert bp.moves() == ["d1-b1"]
@@ -203,5 +204,93 @@ def test_a_kept_game_waits_for_the_engine_and_takes_no_first_move(browser, serve
         wait_idle(bp.page)
         assert bp.moves() == ["d1-c1"]
         assert bp.errors == []
+    finally:
+        ctx.close()
+
+
+# ---------------------------------------------------------------- a failed or hanging start
+
+WASM = "**/assets/pyodide/pyodide.asm.wasm*"
+WHEEL = "**/assets/pyodide/tafl_core-*.whl*"
+RAW_WORDS = ("make serve", "Failed to fetch", "TypeError", "net::", "HTTP", "wasm", "Error:")
+
+
+def retry_and_play(bp):
+    """Retry (the routes now let everything through): the engine starts in a new worker, the
+    board is ready and takes a move on the engine (Brandubh: the attacker d1 to c1, §5.2)."""
+    bp.page.click('#board [data-role="engine-retry"]')
+    wait_ready(bp.page)
+    wait_idle(bp.page)
+    assert not bp.page.locator('#board [data-role="engine-retry"]').count()
+    bp.move("d1", "c1")
+    assert bp.moves() == ["d1-c1"]
+
+
+def test_a_failed_download_says_so_in_readers_words_and_retry_starts_the_engine(browser, server, board_pages):
+    """The download of the rules engine's wheel fails (route.abort; the browser says "Failed to
+    fetch"): the status is a sentence for a reader, with what to do and a Retry button; the
+    browser's own error is only in a folded details element. Retry, with the network back,
+    starts the engine."""
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.route(WHEEL, lambda r: r.abort())
+        bp = BoardPage(ctx.new_page(), server)
+        bp.page.goto(server + board_pages[(SLUG, "en")])
+        bp.page.wait_for_selector("#board[data-state=error]", timeout=60_000)
+        status = engine_status(bp.page)
+        assert status.startswith("The game engine could not be loaded; perhaps the network is slow or down")
+        assert "reload the page" in status and "Retry" in status
+        for raw in RAW_WORDS:
+            assert raw not in status, raw
+        details = bp.page.locator('#board details[data-role="engine-details"]')
+        assert details.count() == 1 and details.get_attribute("open") is None
+        assert details.locator("summary").inner_text() == "Technical details"
+        assert "Failed to fetch" in details.text_content()  # the browser's words, folded away
+        ctx.unroute(WHEEL)
+        retry_and_play(bp)
+        assert not bp.page.locator('#board details[data-role="engine-details"]').count()
+    finally:
+        ctx.close()
+
+
+def test_a_download_that_never_answers_times_out_with_retry(browser, server, board_pages):
+    """Pyodide's WebAssembly download never answers: after the start-up's bound for one
+    phase (30 s, engine.js START_PHASE_MS) the board stops waiting and says so in the reader's
+    language, with Retry; Retry with the network back starts the engine."""
+    held = []
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.route(WASM, lambda r: held.append(r))  # never answered
+        bp = BoardPage(ctx.new_page(), server)
+        bp.page.goto(server + board_pages[(SLUG, "de")])
+        mounted(bp.page)
+        bp.page.wait_for_selector("#board[data-state=error]", timeout=75_000)
+        assert held, "the WebAssembly request was held"
+        status = engine_status(bp.page)
+        assert status.startswith("Die Spiel-Engine konnte nicht geladen werden: Seit 30 Sekunden kam nichts mehr an")
+        assert "Erneut versuchen" in status
+        for raw in RAW_WORDS:
+            assert raw not in status, raw
+        ctx.unroute(WASM)
+        retry_and_play(bp)
+    finally:
+        ctx.close()
+
+
+def test_the_start_up_status_does_not_list_the_waiting_controls(browser, server, board_pages):
+    """While the engine starts, the status line names the phase and that the first move works
+    already, and no list of the controls that wait (their own titles say so)."""
+    held = Held()
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.route(PYODIDE, held)
+        bp = BoardPage(ctx.new_page(), server)
+        bp.page.goto(server + board_pages[(SLUG, "en")])
+        mounted(bp.page)
+        status = engine_status(bp.page)
+        assert status == ("The game engine is starting: downloading Python (Pyodide, about 12 MB) (step 1 of 3) "
+                          "… The first move works already.")
+        held.release()
+        wait_ready(bp.page)
     finally:
         ctx.close()

@@ -51,3 +51,27 @@ test("the bound in a refusal is written as each language writes numbers", () => 
   assert.deepEqual(localReason({ code: "game_record_move", params: { line: 3, text: "zz" } }, "de").params, { line: 3, text: "zz" });
   assert.equal(localReason(null, "de"), null);
 });
+
+test("importNotes words an import answer's result, rules and comments, and offers only a switch the reader has", async () => {
+  const { importNotes } = await import("../../docs/assets/board/records.js");
+  const { STRINGS } = await import("../../docs/assets/board/words.js");
+  // the answer of import_record for a Brandubh record from rules without encirclement
+  // (notes/CONTRACTS.md "Worker protocol"; tests/tafl_core/test_records.py)
+  const answer = {
+    ok: true, comments: [{ ply: 2, text: "<i>aside</i>" }, { ply: "x", text: "dropped" }],
+    result: { winner: "defenders", draw: false, termination: "Attackers resigned", reason: null },
+    rules: { readable: true, differ: [{ key: "encirclement", record: false, page: true }], switch: { encirclement: false } },
+  };
+  const en = importNotes(STRINGS.en, answer, { encirclement: "Encirclement" }, ["encirclement"]);
+  assert.equal(en.result, "Result in the record: the defenders won (“Attackers resigned”).");
+  assert.equal(en.rules, "The record's rules differ from this page's: Encirclement (in the record: no, here: yes).");
+  assert.deepEqual(en.switch, { encirclement: false });
+  assert.deepEqual([...en.comments], [[2, "<i>aside</i>"]]);
+  const de = importNotes(STRINGS.de, answer, {}, []);
+  assert.equal(de.rules, "Die Regeln der Partienotation weichen von denen dieser Seite ab: encirclement (in der Partie: nein, hier: ja).");
+  assert.equal(de.switch, null); // not an assumption the reader may switch here
+  assert.equal(importNotes(STRINGS.en, { result: { winner: null, draw: true, termination: null } }).result, "Result in the record: a draw.");
+  assert.deepEqual(importNotes(STRINGS.en, { ok: true, result: null, rules: null }), { result: null, rules: null, switch: null, comments: new Map() });
+  assert.equal(importNotes(STRINGS.en, { rules: { readable: false, differ: [], switch: null } }).rules,
+    "The record's rules hold a rule this board does not play.");
+});

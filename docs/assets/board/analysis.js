@@ -32,7 +32,7 @@ import { el } from "./elements.js";
 import { focusPly, isStepKey, moveRows, rowNumbers, stepTarget, totalPlies } from "./movelist.js";
 import { futurePlies, futureTurns, turnNumbers } from "./moves.js";
 import {
-  RECORD_ACCEPT, RECORD_FORMATS, checkRecordFileSize, checkRecordText, localReason, recordFileName,
+  RECORD_ACCEPT, RECORD_FORMATS, checkRecordFileSize, checkRecordText, importNotes, localReason, recordFileName,
 } from "./records.js";
 import { newGameId } from "./state.js";
 
@@ -42,7 +42,9 @@ import { newGameId } from "./state.js";
  * Returns its handle `an` (its DOM and its functions: gotoPly, stepKey, importRecord, ...).
  */
 export function attachAnalysis(host) {
-  const an = { host, shownPly: null, exportedFor: null, hadFocus: false };
+  // `record`: the game record last imported {origin, moves, comments: Map ply -> text} while
+  // its game is on the board, for the comments under its moves
+  const an = { host, shownPly: null, exportedFor: null, hadFocus: false, record: null, switchText: null };
   const T = host.T;
   const wrap = host.dom.movesWrap;
   const helpId = `tb-move-help-${host.data.variant || "board"}`;
@@ -66,6 +68,7 @@ export function attachAnalysis(host) {
   wrap.after(an.recordsEl);
 
   host.on("intent", (i) => (i.type === "step" ? (stepKey(an, i.key), true) : undefined));
+  host.on("change", () => forgetRecord(an)); // another game (an import sets its own after)
   host.on("preRender", () => {
     const active = document.activeElement;
     an.hadFocus = !!active && wrap.contains(active) && active.hasAttribute("data-goto");
@@ -116,7 +119,7 @@ async function gotoNow(an, target) {
 
 /** One row `row` {number, turns} of the move list: its number, and a list per turn of the
  *  plies' entries `items`, each entry's content in a button that jumps to the position after it. */
-function pairRow(an, row, items, plies, current, off) {
+function pairRow(an, row, items, plies, current, off, comments) {
   const h = an.host;
   const T = h.T;
   const li = el("li", { class: "tb-pair", "data-pair": row.number, value: row.number });
@@ -139,7 +142,32 @@ function pairRow(an, row, items, plies, current, off) {
     }
     li.append(list);
   }
+  // a game record's comments, under the row of the moves they follow (plain text)
+  for (const turn of row.turns) {
+    for (const i of turn) {
+      const text = comments.get(i + 1);
+      if (text !== undefined) li.append(commentEl(i + 1, text));
+    }
+  }
   return li;
+}
+
+/** A comment of a game record on ply `ply` (0: the start): its text as text, never markup. */
+function commentEl(ply, text) {
+  const p = el("p", { class: "tb-comment", "data-comment-ply": String(ply) });
+  p.textContent = text;
+  return p;
+}
+
+/** The imported record's comments that belong to the game shown: those on the plies it still
+ *  has as read (same start, same moves up to them); Map ply -> text. */
+function shownComments(an, plies) {
+  const rec = an.record;
+  const h = an.host;
+  if (!rec || !rec.comments.size || h.origin.otn !== rec.origin.otn || h.origin.to_move !== rec.origin.to_move) return new Map();
+  let same = 0;
+  while (same < plies.length && same < rec.moves.length && plies[same].move === rec.moves[same]) same++;
+  return new Map([...rec.comments].filter(([ply]) => ply <= same));
 }
 
 /** The move list as draw.js drew it (one `li` per ply), regrouped into rows of two turns. */
@@ -152,11 +180,15 @@ function drawPairs(an, editing) {
   const plies = [...st.history.slice(0, st.cursor), ...futurePlies(st)];
   const off = editing || !h.ready;
   ol.classList.add("tb-paired");
+  const comments = shownComments(an, plies);
   if (items.length && items.length === plies.length) {
     const rows = moveRows(plies);
-    ol.replaceChildren(...rows.map((row) => pairRow(an, row, items, plies, current, off)));
+    ol.replaceChildren(...rows.map((row) => pairRow(an, row, items, plies, current, off, comments)));
   }
   const start = an.startPlyButton;
+  const startNote = start.nextElementSibling && start.nextElementSibling.classList.contains("tb-comment") ? start.nextElementSibling : null;
+  if (startNote) startNote.remove();
+  if (comments.has(0)) start.after(commentEl(0, comments.get(0)));
   start.tabIndex = current === 0 ? 0 : -1;
   if (st.cursor === 0) start.setAttribute("aria-current", "step"); else start.removeAttribute("aria-current");
   if (off) start.setAttribute("aria-disabled", "true"); else start.removeAttribute("aria-disabled");
@@ -240,8 +272,46 @@ function buildRecords(an) {
   const ex = buildExport(an, v, button);
   const im = buildImport(an, v, button);
   an.recordPanels = { export: ex, import: im };
-  box.append(bar, ex, im);
+  an.summaryEl = el("div", { class: "tb-import-summary", "data-role": "import-summary", role: "status", hidden: "" });
+  an.summaryLines = {};
+  for (const k of ["done", "result", "rules"]) {
+    an.summaryLines[k] = el("p", { "data-role": `import-${k}`, hidden: "" });
+    an.summaryEl.append(an.summaryLines[k]);
+  }
+  an.summaryEl.append(button("switch-rules", T.recordSwitch, () => switchAndImport(an), { hidden: "" }));
+  box.append(bar, an.summaryEl, ex, im);
   return box;
+}
+
+/** The summary under the record buttons (not an error: the message line is for those):
+ *  `lines` {done, result, rules} (null: the line hidden), `sw` whether to offer the switch. */
+function showSummary(an, lines, sw) {
+  let any = false;
+  for (const [k, p] of Object.entries(an.summaryLines)) {
+    const text = lines[k] || null;
+    p.textContent = text || "";
+    p.hidden = !text;
+    any = any || !!text;
+  }
+  an.recordButtons["switch-rules"].hidden = !sw;
+  an.summaryEl.hidden = !any && !sw;
+}
+
+/** The game changes otherwise: the record's summary and comments go. */
+function forgetRecord(an) {
+  an.record = null;
+  an.switchText = null;
+  showSummary(an, {}, false);
+}
+
+/** The record's rules differ by assumptions the reader may switch: switch them (the
+ *  assumptions' own path, the intent {type: "switch"}), then import the record again. */
+async function switchAndImport(an) {
+  const h = an.host;
+  const text = an.switchText, sw = an.switchKeys;
+  if (!text || !sw) return;
+  await h.dispatch({ type: "switch", keys: Object.keys(sw) });
+  await importRecord(an, text);
 }
 
 /** The record buttons: usable while the board is ready and not in the editor; an open
@@ -374,10 +444,15 @@ async function importNow(an, text) {
   const mark = h.changeMark();
   try {
     const r = await h.engine.call("import_record", { text });
+    const forms = h.data.reasons && h.data.reasons.forms;
+    const notes = importNotes(T, r, forms && forms.rule, h.assumptionKeys);
+    an.switchText = notes.switch ? text : null;
+    an.switchKeys = notes.switch;
     if (!r.ok) {
       const why = h.reasonText(localReason(r.reason, h.lang)) || String(r.error || "");
       note(an, an.importMessage, T.importRefused(why));
       markLine(an, r.reason && r.reason.params ? r.reason.params.line : null, text);
+      showSummary(an, { rules: notes.rules }, !!notes.switch);
       return false;
     }
     h.clearSelection();
@@ -387,8 +462,10 @@ async function importNow(an, text) {
     note(an, an.importMessage, null);
     closeRecordPanels(an, an.recordButtons.import);
     const turns = turnNumbers(h.st.history).pop() || 0;
-    h.message(T.imported(turns));
-    h.say(T.imported(turns));
+    h.message(null);
+    an.record = { origin: { ...h.origin }, moves: h.st.history.map((p) => p.move), comments: notes.comments };
+    showSummary(an, { done: T.imported(turns), result: notes.result, rules: notes.rules }, !!notes.switch);
+    h.say([T.imported(turns), notes.result, notes.rules].filter(Boolean).join(" "));
     await h.syncAddress(mark);
     return true;
   } catch (e) {

@@ -51,7 +51,7 @@ function buildAssumptions(host, inputs, onSwitch) {
     if (a.alternative !== null && a.alternative !== undefined) {
       const lab = el("label", { class: "tb-switch" });
       const cb = el("input", { type: "checkbox", "data-alternative": String(a.key) });
-      cb.addEventListener("change", () => onSwitch(String(a.key), cb.checked));
+      cb.addEventListener("change", () => onSwitch([String(a.key)], cb.checked));
       inputs[a.key] = cb;
       lab.append(cb, document.createTextNode(` ${T.useAlternative}: ${altText(a)}`));
       li.append(el("br"), lab);
@@ -77,14 +77,16 @@ export function attachAssumptions(host) {
   const inputs = {};
   const tick = () => { for (const [k, cb] of Object.entries(inputs)) cb.checked = host.alt.has(k); };
 
-  const onSwitch = (key, on) => {
+  // `keys` switched on (`on`) or off; several at once for a game record's rules (the intent
+  // {type: "switch", keys}, analysis.js)
+  const onSwitch = (keys, on) => {
     host.willChange(); // the rules change: the computer's thinking is dropped
     host.clearSelection();
     return host.exclusive(async () => {
       const T = host.T;
       const mark = host.changeMark();
       const wanted = new Set(host.alt);
-      if (on) wanted.add(key); else wanted.delete(key);
+      for (const key of keys) { if (on) wanted.add(key); else wanted.delete(key); }
       host.render();
       const dropped = futureTurns(host.st);
       const played = host.st.history.slice(0, host.st.cursor);
@@ -125,6 +127,13 @@ export function attachAssumptions(host) {
   const box = buildAssumptions(host, inputs, onSwitch);
   if (box) host.dom.liveEl.before(box);
   host.on("rules", tick);
+  // another part of the board asks for assumptions switched on (a game record's rules): the
+  // same path as the switches, for the keys the reader may switch
+  host.on("intent", (i) => {
+    if (i.type !== "switch" || !Array.isArray(i.keys)) return undefined;
+    const keys = i.keys.filter((k) => host.assumptionKeys.includes(k) && !host.alt.has(k));
+    return keys.length ? onSwitch(keys, true) : Promise.resolve();
+  });
   host.on("render", () => {
     const editing = host.ui.mode === "edit";
     for (const cb of Object.values(inputs)) cb.disabled = !host.ready || editing;

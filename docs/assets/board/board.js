@@ -48,11 +48,13 @@
 
 import { PIECE_KINDS, isSquare, toOtn } from "./address.js";
 import { attachAnalysis } from "./analysis.js";
+import { attachArrival } from "./arrival.js";
 import { attachAssumptions } from "./assumptions.js";
 import { Controller } from "./controller.js";
 import { attachEarly } from "./early.js";
 import { attachEditor } from "./editor.js";
 import { attachOpponent } from "./opponent.js";
+import { attachOrientation } from "./orientation.js";
 import { STRINGS } from "./words.js";
 
 /** The board on `root` with board-data `data`: the controller and its components, started.
@@ -64,6 +66,8 @@ function createBoard(root, data) {
   attachAnalysis(host);
   attachEarly(host);
   attachOpponent(host);
+  attachArrival(host);
+  attachOrientation(host);
   window.addEventListener("hashchange", () => host.addressChanged());
   host.start();
   return host;
@@ -113,7 +117,8 @@ function mountError(root, e) {
   root.setAttribute("data-state", "error");
   const p = document.createElement("p");
   p.className = "tb-engine tb-error";
-  p.textContent = STRINGS[root.getAttribute("data-lang") === "en" ? "en" : "de"].engineError(String(e.message || e));
+  console.error("tafl board:", e); // the details: the console only
+  p.textContent = STRINGS[root.getAttribute("data-lang") === "en" ? "en" : "de"].boardError;
   root.append(p);
 }
 
@@ -125,7 +130,6 @@ function mount() {
     try {
       root.tbBoard = createBoard(root, exampleData(root));
     } catch (e) {
-      console.error("tafl board:", e);
       root.tbFailed = true;
       mountError(root, e);
     }

@@ -14,7 +14,7 @@ import { actionById, takesClick } from "./actions.js";
 import { isGameFragment } from "./address.js";
 import { buildDom } from "./dom.js";
 import { actionState, draw, drawControls, drawFocus, drawMessage } from "./draw.js";
-import { engineArgs, sharedEngine } from "./engine.js";
+import { START_PHASE_MS, engineArgs, sharedEngine } from "./engine.js";
 import { bindInput } from "./input.js";
 import {
   addressChanged, applyFragment, entryGame, entryGameId, keptOpened, openWith, share, syncAddress,
@@ -37,6 +37,20 @@ export const HOOKS = [
 /** How the controller builds, binds and draws its DOM: dom.js, input.js, draw.js (a test
  *  without a DOM passes its own, tests/js/controller.test.mjs). */
 export const DOM_VIEW = { buildDom, bindInput, draw, drawControls, drawFocus, drawMessage };
+
+/** What a start-up phase that took too long rejects with (phaseWatch). */
+const TIMED_OUT = Symbol("engine start timed out");
+
+/** A watchdog over the engine's start-up: `expired` rejects with TIMED_OUT once `ms` pass
+ *  without arm() (called at every new phase); stop() ends it. */
+function phaseWatch(ms) {
+  let timer = null, fail = null;
+  const expired = new Promise((_, reject) => { fail = reject; });
+  expired.catch(() => {});
+  const arm = () => { clearTimeout(timer); timer = setTimeout(() => fail(TIMED_OUT), ms); };
+  arm();
+  return { expired, arm, stop: () => clearTimeout(timer) };
+}
 
 /** The board: state, engine queue, intents, and the host of the components (host.js). */
 export class Controller {
@@ -115,20 +129,22 @@ export class Controller {
   async startEngine() {
     const T = this.T;
     if (location.protocol === "file:") { this.startFailed(T.fileProtocol); return; }
-    let args;
+    let args, watch = null;
     try {
       args = engineArgs(this.root, this.data);
       performance.mark("tafl-engine-start");
       this.engine = sharedEngine(args.workerURL);
-      this.engine.onprogress = (phase) => this.emit("progress", phase);
+      watch = phaseWatch(START_PHASE_MS);
+      this.engine.onprogress = (phase) => { watch.arm(); this.emit("progress", phase); };
       this.emit("progress", this.engine.phase || "download");
       // Pipelined: the worker runs them in order as soon as Pyodide is up.
-      const [info, , st, rules] = await Promise.all([
+      const [info, , st, rules] = await Promise.race([watch.expired, Promise.all([
         this.engine.call("init", args.init),
         this.engine.call("session", { rules_toml: this.data.rules_toml, overrides: this.overrides() }),
         this.engine.call("start", { otn: this.home.otn, to_move: this.home.to_move }),
         this.engine.call("rules_info"),
-      ]);
+      ])]);
+      watch.stop();
       this.engineInfo = info;
       for (const m of (info && info.marks) || []) { // the worker's phases on the page's timeline
         try { performance.mark(String(m.name), { startTime: Math.max(0, m.time - performance.timeOrigin) }); } catch { /* old browser */ }
@@ -137,10 +153,30 @@ export class Controller {
       this.st = st;
       this.ruleInfo = rules;
     } catch (e) {
-      this.startFailed(T.engineError(String(e.message || e)) + " " + T.engineFix);
+      if (watch) watch.stop();
+      // the browser's own words go to the console and the details; the reader gets a sentence
+      console.error("tafl board: the engine did not start:", e);
+      // a worker whose start failed or hangs is stopped: Retry starts a new one
+      if (this.engine && this.engine.close) this.engine.close();
+      const text = e === TIMED_OUT ? T.engineTimeout(Math.round(START_PHASE_MS / 1000)) : T.engineError;
+      this.startFailed(`${text} ${T.engineFix}`, e === TIMED_OUT ? null : String((e && e.message) || e));
       return;
     }
     await this.engineReady(args);
+  }
+
+  /** Retry after a failed start: a new worker, the start-up from its first phase. */
+  retryEngine() {
+    if (!this.failed || this.ready) return;
+    this.failed = null;
+    this.root.setAttribute("data-state", "loading");
+    const e = this.dom.engineEl;
+    e.classList.remove("tb-error");
+    e.replaceChildren(this.T.loading);
+    if (this.dom.engineDetails) { this.dom.engineDetails.remove(); this.dom.engineDetails = null; }
+    this.message(null);
+    this.render();
+    this.startEngine();
   }
 
   /** The engine answered: open the address's (or the kept) game, let the components finish
@@ -158,7 +194,7 @@ export class Controller {
     await this.exclusive(async () => {
       await applyFragment(this, hash, true, gen, entryGameId());
       // a link opened meanwhile wins over what a component took before the engine was ready
-      for (const fn of this.hooks.ready) await fn({ game: isGameFragment(hash) });
+      for (const fn of this.hooks.ready) await fn({ game: isGameFragment(hash), kept });
     });
     if (this.ui.message === T.engineStarting || this.ui.message === T.engineStartingLink) this.message(null);
     if (kept) keptOpened(this);
@@ -168,9 +204,12 @@ export class Controller {
     keepForOffline(args, this.data.pyodide || {});
   }
 
-  /** The engine could not start: the status says why (`text`) and the board keeps what it
-   *  shows (the start position, or a first move taken before). */
-  startFailed(text) {
+  /** The engine could not start: the status says why (`text`, the reader's words) with a
+   *  Retry button (not for a file:// page, which no retry mends), the browser's own error
+   *  (`detail`) only in a details element; the board keeps what it shows (the start
+   *  position, or a first move taken before). */
+  startFailed(text, detail = null) {
+    const T = this.T;
     this.failed = text;
     this.root.setAttribute("data-state", "error");
     this.root.removeAttribute("data-engine-phase");
@@ -178,6 +217,27 @@ export class Controller {
     e.hidden = false;
     e.textContent = text;
     e.classList.add("tb-error");
+    if (location.protocol !== "file:") {
+      const retry = document.createElement("button");
+      retry.type = "button";
+      retry.className = "tb-retry";
+      retry.setAttribute("data-role", "engine-retry");
+      retry.textContent = T.engineRetry;
+      retry.addEventListener("click", () => this.retryEngine());
+      e.append(" ", retry);
+    }
+    if (detail) {
+      const d = document.createElement("details");
+      d.className = "tb-engine-details";
+      d.setAttribute("data-role", "engine-details");
+      const summary = document.createElement("summary");
+      summary.textContent = T.engineDetails;
+      const code = document.createElement("code");
+      code.textContent = detail.slice(0, 500);
+      d.append(summary, code);
+      e.after(d);
+      this.dom.engineDetails = d;
+    }
     this.render();
   }
 

@@ -70,6 +70,7 @@ function enter(host, ed) {
   host.willChange();
   host.clearSelection();
   enterEditor(host.ui, host.st.pieces, host.st.to_move);
+  ed.impossible = false;
   setTurn(host, ed, host.st.to_move);
   host.message(null);
   host.say(host.T.editing);
@@ -92,13 +93,69 @@ function leave(host, ed) {
   }
 }
 
-/** A click on `sq` in the editor: the tool's piece placed there (or taken away). */
+/** A click on `sq` in the editor: the tool's piece placed there (or taken away). The engine
+ *  is asked at once whether the piece may stand there (checkPlaced); an impossibility said
+ *  before (no king, two kings, ...) is asked again, and goes once it is mended. */
 function place(host, ed, sq) {
   const T = host.T;
   const tool = [...ed.toolInputs].find((r) => r.checked)?.value || "attacker";
+  const before = { ...host.ui.editor.pieces };
   const kind = placePiece(host.ui, sq, tool);
   host.say(T.placed(sq, kind ? T.piece[kind] : T.emptySquare));
   host.render();
+  const gen = ++ed.gen;
+  host.exclusive(() => checkPlaced(host, ed, gen, sq, kind, before), { busy: false });
+}
+
+/** A square where a king may stand beside the piece on `sq` in a probe position: a square of
+ *  the variant's layout other than `sq` (an ordinary square: no special square holds a
+ *  piece at the start but the king's), the defenders' first. */
+function probeKingSquare(host, sq) {
+  const layout = host.data.layout_pieces || host.data.pieces || {};
+  const order = ["defender", "attacker"];
+  for (const kind of order) {
+    for (const [s, k] of Object.entries(layout)) if (k === kind && s !== sq) return s;
+  }
+  return null;
+}
+
+/** Whether the piece `kind` just put on `sq` may stand there, asked of the engine with that
+ *  piece alone (and a king elsewhere, for a piece that is not the king: a position needs
+ *  one); refused at once (the square as it was, the reason said) when it may not. Then an
+ *  impossibility said before is asked again of the whole position: gone when mended, else
+ *  the new reason. `gen`: a later click makes this answer stale. */
+async function checkPlaced(host, ed, gen, sq, kind, before) {
+  const T = host.T;
+  const stale = () => gen !== ed.gen || host.ui.mode !== "edit" || !host.ui.editor;
+  const to_move = host.ui.editor.to_move;
+  const rules_toml = host.data.rules_toml;
+  try {
+    if (kind) {
+      const probe = { [sq]: kind };
+      const k = kind === "king" ? null : probeKingSquare(host, sq);
+      if (k) probe[k] = "king";
+      const reason = await host.engine.call("check_position", { rules_toml, otn: toOtn(probe, host.size), to_move });
+      if (stale()) return;
+      if (reason && reason.code === "may_not_stand") {
+        setEditorPieces(host.ui, before);
+        const text = T.impossible(host.reasonText(reason) || String(reason.code));
+        ed.impossible = true;
+        host.message(text);
+        host.say(text);
+        host.render();
+        return;
+      }
+    }
+    if (!ed.impossible) return;
+    const otn = toOtn(host.ui.editor.pieces, host.size);
+    const reason = await host.engine.call("check_position", { rules_toml, otn, to_move });
+    if (stale()) return;
+    ed.impossible = !!reason;
+    host.message(reason ? T.impossible(host.reasonText(reason) || String(reason.code)) : null);
+    host.render();
+  } catch {
+    // the engine could not say: "Play from here" asks again
+  }
 }
 
 /** "Play from here": a game from the set-up position, if the engine finds it possible. */
@@ -116,6 +173,7 @@ async function playNow(host, ed, otn, to_move) {
     const reason = await host.engine.call("check_position", { rules_toml: host.data.rules_toml, otn, to_move });
     if (reason) {
       const why = host.reasonText(reason) || String(reason.code);
+      ed.impossible = true;
       host.message(T.impossible(why));
       host.say(T.impossible(why));
       return;
@@ -154,7 +212,9 @@ function intent(host, ed, i) {
 
 /** The position editor of `host`; returns its handle {box, toolInputs, sideInputs}. */
 export function attachEditor(host) {
-  const ed = {};
+  // gen: the clicks counted (a later one makes an earlier check's answer stale); impossible:
+  // the message line says why the position cannot be played
+  const ed = { gen: 0, impossible: false };
   ed.box = buildEditor(host, ed);
   host.dom.shareEl.after(ed.box);
   host.on("intent", (i) => intent(host, ed, i));

@@ -39,6 +39,13 @@ export function engineArgs(root, data) {
 /** The code of a worker that could not start or died (its pending requests fail with it). */
 export const WORKER_FAILED = "worker_failed";
 
+/** How long (ms) one phase of the engine's start-up (download, starting Python, loading the
+ *  rules: the worker's progress messages) may take before the board gives up and offers to
+ *  try again: a download that never answers must not leave the reader waiting for ever. Far
+ *  above a real start (a few seconds on a slow line for the 12 MB of Pyodide in its first
+ *  phase; each later phase under a second). */
+export const START_PHASE_MS = 30_000;
+
 /** The one shape of a failed request: an Error with `message` `error` and `reason` {code, params}. */
 export function failure(error, reason) {
   return Object.assign(new Error(String(error)), { reason });
@@ -81,6 +88,15 @@ export class Engine {
       boot.early = null;
       if (boot.error) fail(boot.error);
     }
+  }
+  /** Stop the worker (a start that failed or hangs): every pending request fails, and
+   *  sharedEngine() starts a new worker next time. */
+  close() {
+    const err = failure("worker stopped", { code: WORKER_FAILED, params: {} });
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+    this.dead = err;
+    this.worker.terminate();
   }
   call(cmd, args = {}) {
     if (this.dead) return Promise.reject(this.dead);

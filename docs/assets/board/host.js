@@ -42,8 +42,9 @@
  *   moves are refused now), "preRender", "render" (draw the component's part), "change" (the game
  *   or mode is about to change: drop work for the old one), "idle" (the queue is empty),
  *   "turnAction" (fn(a) -> a promise when the component runs Undo/Redo/Restart itself, else
- *   null), "progress" (fn(phase): the engine's start-up phase), "ready" (async fn({game}): the
- *   engine is ready, inside the queue; `game`: a link's game was opened), "rules" (the switched
+ *   null), "progress" (fn(phase): the engine's start-up phase), "ready" (async fn({game, kept}): the
+ *   engine is ready, inside the queue; `game`: a link's game was opened; `kept`: it was the
+ *   game kept in this tab, not the address's), "rules" (the switched
  *   assumptions changed outside the switches)
  * @property {function(object): any} dispatch  take an intent (controller.js dispatch)
  * @property {function(): void} willChange    emit "change"

@@ -121,6 +121,16 @@ export function hintText(O, reply) {
   return O.hintText(turn.join(" "), line);
 }
 
+/** Move notation in a text (d7-e7, c2=d2xe2, c3^c5): a square, then a mark and more. */
+const MOVE_TOKEN = /([a-y][1-9][0-9]?(?:[-=^x][a-y]?[1-9]?[0-9]?)+)/;
+
+/** `p`'s text set to `text`, every move in it a span that never breaks inside (a line breaks
+ *  between moves, never at a move's hyphen: "d7-" / "e7"); the text itself is unchanged. */
+export function setUnbrokenMoves(p, text) {
+  const parts = String(text).split(MOVE_TOKEN);
+  p.replaceChildren(...parts.map((part, i) => (i % 2 ? el("span", { class: "tb-move" }, part) : document.createTextNode(part))));
+}
+
 /** Whether a failed search request's reason {code, params} (engine.js: every failure has one)
  *  says the worker dropped the search because its game changed (bridge search_step:
  *  `no_search`), which is no fault to show. */
@@ -531,6 +541,9 @@ class OpponentView {
     this.levelSel.disabled = off;
     const thinking = ctrl.thinking;
     this.hintBtn.disabled = off || !!st.result || ctrl.blocks();
+    // before the engine is ready the button says that it waits, as the toolbar's do (actions.js)
+    const wait = h.ready ? "" : (h.failed ? h.T.engineDown : h.T.engineWaiting);
+    this.hintBtn.title = wait ? `${O.hintTitle} (${wait})` : O.hintTitle;
     if ((h.busy || thinking) && !this.hintBtn.disabled) this.hintBtn.setAttribute("aria-disabled", "true");
     else this.hintBtn.removeAttribute("aria-disabled");
 
@@ -556,7 +569,7 @@ class OpponentView {
     const hint = editing ? null : ctrl.currentHint();
     this.layer.replaceChildren();
     this.hintEl.hidden = !hint;
-    this.hintEl.textContent = !hint ? "" : hint.pending ? O.hintSearching : hintText(O, hint.reply);
+    setUnbrokenMoves(this.hintEl, !hint ? "" : hint.pending ? O.hintSearching : hintText(O, hint.reply));
     const moves = hint && hint.reply ? turnOf(hint.reply) : [];
     if (moves.length) root.setAttribute("data-hint", moves[0]);
     else root.removeAttribute("data-hint");

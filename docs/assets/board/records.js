@@ -81,3 +81,48 @@ export function localReason(reason, lang) {
   if (Number.isInteger(params.max)) params.max = params.max.toLocaleString(lang === "en" ? "en-GB" : "de-DE");
   return { ...reason, params };
 }
+
+/** A rule's value in words: yes/no for a switch (`T.recordValue`), a side's name, a list
+ *  joined, else its text. */
+function valueWords(T, v) {
+  if (typeof v === "boolean") return T.recordValue[String(v)];
+  if (Array.isArray(v)) return v.map((x) => valueWords(T, x)).join(", ");
+  if (v === null || v === undefined) return "—";
+  return (T.side && T.side[v]) || String(v);
+}
+
+/**
+ * What an `import_record` answer `r` says beyond its moves (notes/CONTRACTS.md "Worker
+ * protocol"), in the words `T` (words.js STRINGS), rule names from `ruleNames` {key: name}
+ * (board-data reasons.forms.rule; the key where it has none): {result, rules, switch,
+ * comments}. `result` the record's result and termination, or null; `rules` how the record's
+ * `[rules:…]` tag differs from the page's, or null; `switch` {key: value} to offer (the
+ * engine's, only when every key is one of `switchable`, the assumptions the reader may
+ * switch), or null; `comments` Map ply -> text (plain text: shown as text, never markup).
+ * Malformed parts count as absent.
+ */
+export function importNotes(T, r, ruleNames = {}, switchable = []) {
+  const out = { result: null, rules: null, switch: null, comments: new Map() };
+  if (!r || typeof r !== "object") return out;
+  const res = r.result;
+  if (res && typeof res === "object") {
+    const outcome = res.draw === true ? "draw" : res.winner === "attackers" || res.winner === "defenders" ? res.winner : "open";
+    const term = typeof res.termination === "string" && res.termination.trim() ? res.termination.trim() : null;
+    if (outcome !== "open" || term) out.result = T.recordResult(T.recordOutcome[outcome], term);
+  }
+  const rules = r.rules;
+  if (rules && typeof rules === "object") {
+    const differ = Array.isArray(rules.differ) ? rules.differ.filter((d) => d && typeof d.key === "string") : [];
+    const name = (k) => (ruleNames && typeof ruleNames[k] === "string" ? ruleNames[k] : k);
+    const parts = differ.map((d) => T.recordRuleDiff(name(d.key), valueWords(T, d.record), valueWords(T, d.page)));
+    if (rules.readable === false) out.rules = T.recordRulesUnreadable + (parts.length ? " " + T.recordRulesDiffer(parts.join("; ")) : "");
+    else if (parts.length) out.rules = T.recordRulesDiffer(parts.join("; "));
+    const sw = rules.switch;
+    if (sw && typeof sw === "object" && !Array.isArray(sw) && Object.keys(sw).length
+        && Object.keys(sw).every((k) => switchable.includes(k))) out.switch = { ...sw };
+  }
+  for (const c of Array.isArray(r.comments) ? r.comments : []) {
+    if (c && Number.isInteger(c.ply) && c.ply >= 0 && typeof c.text === "string") out.comments.set(c.ply, c.text);
+  }
+  return out;
+}
