@@ -53,6 +53,7 @@ import { Controller } from "./controller.js";
 import { attachEarly } from "./early.js";
 import { attachEditor } from "./editor.js";
 import { attachOpponent } from "./opponent.js";
+import { attachWide } from "./wide.js";
 import { STRINGS } from "./words.js";
 
 /** The board on `root` with board-data `data`: the controller and its components, started.
@@ -64,6 +65,7 @@ function createBoard(root, data) {
   attachAnalysis(host);
   attachEarly(host);
   attachOpponent(host);
+  attachWide(host);
   window.addEventListener("hashchange", () => host.addressChanged());
   host.start();
   return host;

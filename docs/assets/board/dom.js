@@ -167,8 +167,9 @@ function setZoom(host, dom, on) {
   dom.zoomButton.setAttribute("aria-pressed", String(dom.zoomed));
 }
 
-/** Layout watchers: the zoom button where the fitted squares are under 24 CSS px (zoomed at
- *  once on a touch screen), again on every resize; and Material's "back to top" button hidden
+/** Layout watchers: the zoom button where the fitted squares are under 24 CSS px (the board
+ *  opens fitted, the whole of it in view, also on a touch screen: the reader zooms), again on
+ *  every resize; and Material's "back to top" button hidden
  *  while the board is in view (html.tb-board-in-view, site.css), so it never covers a rank. */
 function watchLayout(host, dom) {
   const squarePx = () => dom.svg.getBoundingClientRect().width * dom.cell / dom.vb[2];
@@ -178,8 +179,7 @@ function watchLayout(host, dom) {
     host.root.toggleAttribute("data-zoomable", small);
     return small;
   };
-  const coarse = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
-  if (fit() && coarse) setZoom(host, dom, true);
+  fit();
   if (typeof ResizeObserver === "function") new ResizeObserver(fit).observe(host.root);
   if (typeof IntersectionObserver === "function") {
     new IntersectionObserver((entries) => {
