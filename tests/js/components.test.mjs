@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 
 const DIR = new URL("../../docs/assets/board/", import.meta.url);
-const COMPONENTS = ["editor.js", "assumptions.js", "analysis.js", "early.js", "opponent.js", "wide.js"];
+const COMPONENTS = ["editor.js", "assumptions.js", "analysis.js", "early.js", "opponent.js", "wide.js", "analysismode.js"];
 const source = (name) => readFileSync(new URL(name, DIR), "utf8");
 const imports = (name) => [...source(name).matchAll(/^import[^;]*?from "\.\/([\w.]+)";/gms)].map((m) => m[1]);
 

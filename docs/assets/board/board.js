@@ -48,6 +48,7 @@
 
 import { PIECE_KINDS, isSquare, toOtn } from "./address.js";
 import { attachAnalysis } from "./analysis.js";
+import { attachAnalysisMode } from "./analysismode.js";
 import { attachAssumptions } from "./assumptions.js";
 import { Controller } from "./controller.js";
 import { attachEarly } from "./early.js";
@@ -66,6 +67,7 @@ function createBoard(root, data) {
   attachEarly(host);
   attachOpponent(host);
   attachWide(host);
+  attachAnalysisMode(host); // after the opponent: its idle hook sees the opponent's search begun
   window.addEventListener("hashchange", () => host.addressChanged());
   host.start();
   return host;
