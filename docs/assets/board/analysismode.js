@@ -43,7 +43,7 @@ function positionKey(st) {
 export function attachAnalysisMode(host) {
   if (host.data.example) return null;
   const T = host.T;
-  const box = el("div", { class: "tb-analysis-mode", "data-role": "analysis-mode", hidden: "", "aria-live": "polite" });
+  const box = el("div", { class: "tb-analysis-mode", "data-role": "analysis-mode", hidden: "" });
   const evalEl = el("p", { class: "tb-eval", "data-role": "evaluation" });
   const lineEl = el("p", { class: "tb-best-line", "data-role": "best-line" });
   box.append(evalEl, lineEl);
