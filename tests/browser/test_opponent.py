@@ -265,3 +265,38 @@ def test_other_changes_cancel_the_thinking(fresh, how):
         bp.page.locator("#board input[data-alternative]").first.uncheck()
         wait_idle(bp.page)
     assert bp.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en"])
+def test_resign_and_draw_offer(fresh, lang):
+    bp = fresh(BRANDUBH, lang)
+    page = bp.page
+    resign = page.locator('#board [data-opponent-action="resign"]')
+    offer = page.locator('#board [data-opponent-action="draw"]')
+    assert resign.is_hidden() and offer.is_hidden()  # only while playing against the computer
+    opponent_on(bp, "attackers")  # the attackers move first (§5.1): the reader is to move
+    computer_done(bp)
+    resign.click()
+    assert bp.attr("data-ended") == "resigned"
+    words = "Game over: Attackers resign, Defenders win."
+    assert status(bp) == words
+    end = page.locator('#board [data-role="game-end"]')
+    assert end.is_visible() and end.text_content() == words
+    assert plies(bp) == [], "no move went to the engine"
+    bp.click("b4")  # an attacker of the start layout: refused, the game is over
+    assert page.locator("#board [data-target]").count() == 0
+    assert resign.is_disabled() and offer.is_disabled()
+    page.locator('#board [data-action="reset"]').click()
+    wait_idle(page)
+    assert bp.attr("data-ended") is None and end.is_hidden()
+    # a draw offer: the computer searches, then accepts (the game ends) or declines with its evaluation
+    offer.click()
+    computer_done(bp)
+    message = page.locator('#board [data-role="message"]')
+    if bp.attr("data-ended") == "draw":
+        assert status(bp) == "Game over: draw agreed." and end.text_content() == "Game over: draw agreed."
+    else:
+        assert message.is_visible()
+        assert message.text_content().startswith("The computer declines the draw (its evaluation: "), message.text_content()
+    assert plies(bp) == []
+    assert bp.errors == []

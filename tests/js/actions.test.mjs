@@ -60,12 +60,29 @@ test("every action runs something and answers enabled() on every sample state", 
 
 test("enabled states: Undo and Redo only with moves to take back or replay, nothing in the editor but Flip and Edit", () => {
   const on = (name) => ACTIONS.filter((a) => a.enabled(SAMPLES[name])).map((a) => a.id);
-  assert.deepEqual(on("starting"), ["flip"], "before the engine is ready only Flip");
-  assert.deepEqual(on("ready"), ["reset", "flip", "edit", "share"]);
-  assert.deepEqual(on("played"), ["undo", "redo", "reset", "flip", "edit", "share"]);
-  assert.deepEqual(on("editing"), ["flip", "edit"]);
-  assert.deepEqual(on("berserkEnds"), ["end", "undo", "reset", "flip", "edit", "share"]);
+  assert.deepEqual(on("starting"), ["flip", "wide"], "before the engine is ready only Flip and the layout");
+  assert.deepEqual(on("ready"), ["reset", "flip", "edit", "share", "wide", "analysis"]);
+  assert.deepEqual(on("played"), ["undo", "redo", "reset", "flip", "edit", "share", "wide", "analysis"]);
+  assert.deepEqual(on("editing"), ["flip", "edit", "wide"]);
+  assert.deepEqual(on("berserkEnds"), ["end", "undo", "reset", "flip", "edit", "share", "wide", "analysis"]);
   assert.ok(!actionById("end").enabled(SAMPLES.berserkGoesOn), "a berserk turn that must go on cannot be ended");
+});
+
+test("the board-first layout and analysis mode: on a variant page's board only, pressed while on", () => {
+  for (const id of ["wide", "analysis"]) {
+    const a = actionById(id);
+    assert.equal(a.shown({ ...SAMPLES.ready, page: true }), "shown", id);
+    assert.equal(a.shown({ ...SAMPLES.ready, page: false }), "hidden", `${id}: not on a mechanics page's example`);
+  }
+  assert.equal(actionById("wide").pressed({ ...SAMPLES.ready, wide: true }), true);
+  assert.equal(actionById("wide").pressed(SAMPLES.ready), false);
+  assert.equal(actionById("analysis").pressed({ ...SAMPLES.ready, analysing: true }), true);
+  assert.equal(actionById("analysis").pressed(SAMPLES.ready), false);
+  const sent = [];
+  const h = { dispatch: (i) => sent.push(i.type) };
+  actionById("wide").run(h);
+  actionById("analysis").run(h);
+  assert.deepEqual(sent, ["wide", "analysisMode"]);
 });
 
 test("End is shown in a berserk turn, keeps its place under rules with berserk turns, else hidden", () => {
@@ -78,8 +95,8 @@ test("End is shown in a berserk turn, keeps its place under rules with berserk t
 
 test("a click waits for the engine where needed; while busy only the queueing actions take it", () => {
   const ids = (name) => ACTIONS.filter((a) => takesClick(a, SAMPLES[name])).map((a) => a.id);
-  assert.deepEqual(ids("starting"), ["flip"]);
-  assert.deepEqual(ids("busy"), ["undo", "reset", "flip"], "Undo and Restart queue, Edit and Copy link wait");
+  assert.deepEqual(ids("starting"), ["flip", "wide"]);
+  assert.deepEqual(ids("busy"), ["undo", "reset", "flip", "wide"], "Undo and Restart queue, Edit, Copy link and Analysis wait");
 });
 
 test("the waiting titles come from the registry: every action that needs the engine says it waits", () => {

@@ -300,3 +300,58 @@ test("a refused search is worded from its reason in the page's language, not the
   await ctrl.computerMove();
   assert.ok(board.messages.includes(OPPONENT_STRINGS.en.failed("worded unknown_level")), board.messages.join(" | "));
 });
+
+test("resigning ends the game as a win of the computer's side, without a move to the engine", async () => {
+  const eng = fakeEngine();
+  const board = fakeBoard(eng);
+  const ctrl = new OpponentController(board, { thinker: new Thinker(eng.call, { yieldNow: tick }), seed: () => 5 });
+  assert.equal(ctrl.resign(), false, "not while playing both sides by hand");
+  ctrl.setOn(true); // the reader plays attackers, to move
+  assert.equal(ctrl.resign(), true);
+  assert.deepEqual(eng.calls, [], "no request: a resignation is no move");
+  assert.deepEqual(board.played, []);
+  assert.equal(ctrl.over.kind, "resigned");
+  assert.equal(ctrl.over.winner, "defenders");
+  assert.equal(board.said.at(-1), "Game over: Attackers resign, Defenders win.");
+  assert.ok(ctrl.blocks(), "no move after the resignation");
+  ctrl.idle();
+  assert.equal(ctrl.thinking, null, "the computer does not move either");
+  assert.equal(ctrl.resign(), false, "a resigned game is not resigned again");
+  // another position (Undo, Restart, another game): the resignation is not its result
+  await board.playNow("d1-d3");
+  assert.equal(ctrl.over, null);
+  ctrl.setOn(false);
+  assert.equal(ctrl.ended, null);
+});
+
+test("a draw offer: accepted when the computer's score is balanced or worse for it, declined with its evaluation when ahead", async () => {
+  // the reader plays the attackers, to move: the score is the attackers' view (one attacker = 100),
+  // the computer's (the defenders') is its negative
+  const cases = [
+    [0, null], [-99, null], [300, null], // balanced, balanced for the computer, the computer behind
+    [-250, "The computer declines the draw (its evaluation: Defenders better)."],
+    [-600, "The computer declines the draw (its evaluation: Defenders winning)."],
+  ];
+  for (const [score, declined] of cases) {
+    const eng = fakeEngine({ steps: [reply("d1-d3", { score })] });
+    const board = fakeBoard(eng);
+    const ctrl = new OpponentController(board, { thinker: new Thinker(eng.call, { yieldNow: tick }), seed: () => 5 });
+    await ctrl.offerDraw();
+    assert.deepEqual(eng.calls, [], "no offer while playing both sides by hand");
+    ctrl.setOn(true);
+    await ctrl.offerDraw();
+    assert.deepEqual(eng.calls.map(([c]) => c), ["search_start", "search_step"], `score ${score}`);
+    assert.equal(eng.calls[0][1].level, "strong");
+    assert.deepEqual(board.played, [], "a draw offer plays no move");
+    assert.equal(ctrl.thinking, null);
+    if (declined) {
+      assert.equal(ctrl.over, null, `score ${score}`);
+      assert.equal(board.messages.at(-1), declined);
+      assert.equal(ctrl.blocks(), false, "the game goes on");
+    } else {
+      assert.equal(ctrl.over && ctrl.over.kind, "draw", `score ${score}`);
+      assert.equal(board.said.at(-1), "Game over: draw agreed.");
+      assert.ok(ctrl.blocks(), "no move after an agreed draw");
+    }
+  }
+});

@@ -14,7 +14,8 @@
 // - `queues`: a click while the board is busy waits its turn (Undo, Redo, Restart); without
 //   it the button is aria-disabled while busy;
 // - `enabled(s)`, `title(s)`, `shown(s)` ("shown" | "reserved" | "hidden"), `pressed(s)`: of the
-//   snapshot `s` = actionState(host) {ready, busy, editing, st, berserk, berserkRules};
+//   snapshot `s` = actionState(host) {ready, busy, editing, st, berserk, berserkRules, page,
+//   wide, analysing} (page: a variant page's board, not a mechanics page's example);
 // - `run(host)`: what a click does, through the host interface (host.js) only.
 //
 // A new button is one entry here and its words (words.js `actions` and `actionTitles`, German
@@ -24,7 +25,8 @@
 import { flip } from "./state.js";
 
 /** @typedef {{ready: boolean, busy: boolean, editing: boolean, st: object,
- *    berserk: object | null, berserkRules: boolean}} ActionState */
+ *    berserk: object | null, berserkRules: boolean, page?: boolean, wide?: boolean,
+ *    analysing?: boolean}} ActionState */
 
 /** The toolbar's actions, in toolbar order. */
 export const ACTIONS = [
@@ -76,6 +78,23 @@ export const ACTIONS = [
     id: "share", words: "share", needsEngine: true,
     enabled: (s) => s.ready && !s.editing,
     run: (h) => h.share(),
+  },
+  {
+    // the board-first layout (wide.js): the board across the content's width, the site's
+    // navigation and table of contents out of the way; a variant page's board only
+    id: "wide", words: "wide", needsEngine: false,
+    enabled: () => true,
+    shown: (s) => (s.page ? "shown" : "hidden"),
+    pressed: (s) => !!s.wide,
+    run: (h) => h.dispatch({ type: "wide" }), // wide.js
+  },
+  {
+    // analysis mode (analysis.js): the engine's best line and evaluation kept on screen
+    id: "analysis", words: "analysis", needsEngine: true,
+    enabled: (s) => s.ready && !s.editing,
+    shown: (s) => (s.page ? "shown" : "hidden"),
+    pressed: (s) => !!s.analysing,
+    run: (h) => h.dispatch({ type: "analysisMode" }), // analysis.js
   },
 ];
 

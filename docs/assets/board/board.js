@@ -49,12 +49,14 @@
 import { PIECE_KINDS, isSquare, toOtn } from "./address.js";
 import { attachAnalysis } from "./analysis.js";
 import { attachArrival } from "./arrival.js";
+import { attachAnalysisMode } from "./analysismode.js";
 import { attachAssumptions } from "./assumptions.js";
 import { Controller } from "./controller.js";
 import { attachEarly } from "./early.js";
 import { attachEditor } from "./editor.js";
 import { attachOpponent } from "./opponent.js";
 import { attachOrientation } from "./orientation.js";
+import { attachWide } from "./wide.js";
 import { STRINGS } from "./words.js";
 
 /** The board on `root` with board-data `data`: the controller and its components, started.
@@ -68,6 +70,9 @@ function createBoard(root, data) {
   attachOpponent(host);
   attachArrival(host);
   attachOrientation(host);
+
+  attachWide(host);
+  attachAnalysisMode(host); // after the opponent: its idle hook sees the opponent's search begun
   window.addEventListener("hashchange", () => host.addressChanged());
   host.start();
   return host;

@@ -105,7 +105,7 @@ export function buildDom(host) {
 
   dom.capturesEl = el("ul", { class: "tb-captures", "data-role": "captures", "aria-label": T.captures });
   dom.movesWrap = el("div", { class: "tb-moves" });
-  dom.movesWrap.append(el("h4", {}, T.moveList));
+  dom.movesWrap.append(el(`h${boardHeadingLevel(root)}`, { class: "tb-moves-title" }, T.moveList));
   dom.moveListEl = el("ol", { class: "tb-move-list", "data-role": "move-list" });
   dom.marksEl = el("ul", { class: "tb-marks-key", "data-role": "move-marks", hidden: "" });
   dom.movesWrap.append(dom.moveListEl, dom.marksEl);
@@ -126,6 +126,20 @@ export function buildDom(host) {
   buildStatic(host, dom);
   watchLayout(host, dom);
   return dom;
+}
+
+/** The level (2-6) of the board's own headings: one under the last heading before the board
+ *  in the page (the board's section's), so that the outline never skips a level (axe-core
+ *  heading-order: a variant page's board stands under an h3, a mechanics page's example under
+ *  an h2); h4 where no heading comes before it. */
+export function boardHeadingLevel(root) {
+  let level = 3;
+  for (const h of document.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+    if (root.contains(h)) continue;
+    if (h.compareDocumentPosition(root) & Node.DOCUMENT_POSITION_FOLLOWING) level = Number(h.tagName[1]);
+    else break;
+  }
+  return Math.min(6, Math.max(2, level + 1));
 }
 
 /** The zoom control (WCAG 2.5.8; styles: board.css, "The play layout"): the board's SVG in a
@@ -167,8 +181,9 @@ function setZoom(host, dom, on) {
   dom.zoomButton.setAttribute("aria-pressed", String(dom.zoomed));
 }
 
-/** Layout watchers: the zoom button where the fitted squares are under 24 CSS px (zoomed at
- *  once on a touch screen), again on every resize; and Material's "back to top" button hidden
+/** Layout watchers: the zoom button where the fitted squares are under 24 CSS px (the board
+ *  opens fitted, the whole of it in view, also on a touch screen: the reader zooms), again on
+ *  every resize; and Material's "back to top" button hidden
  *  while the board is in view (html.tb-board-in-view, site.css), so it never covers a rank. */
 function watchLayout(host, dom) {
   const squarePx = () => dom.svg.getBoundingClientRect().width * dom.cell / dom.vb[2];
@@ -178,8 +193,7 @@ function watchLayout(host, dom) {
     host.root.toggleAttribute("data-zoomable", small);
     return small;
   };
-  const coarse = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
-  if (fit() && coarse) setZoom(host, dom, true);
+  fit();
   if (typeof ResizeObserver === "function") new ResizeObserver(fit).observe(host.root);
   if (typeof IntersectionObserver === "function") {
     new IntersectionObserver((entries) => {

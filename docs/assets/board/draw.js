@@ -18,6 +18,7 @@ export function actionState(h) {
   return {
     ready: h.ready, busy: h.busy, editing, st: h.st,
     berserk: activeBerserk(h.st, editing), berserkRules: hasBerserkTurns(h.ruleInfo),
+    page: !h.data.example, wide: !!h.ui.wide, analysing: !!h.ui.analysing,
   };
 }
 

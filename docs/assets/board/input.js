@@ -68,10 +68,11 @@ export function bindInput(host, dom) {
   svg.addEventListener("blur", () => host.dispatch({ type: "boardFocus", on: false }));
 }
 
-/** A key on the board: Shift+←/→/Home/End step through the game, the arrows move the focus
- *  square, Enter/Space activate it, Escape drops the selection. */
+/** A key on the board: Shift+←/→/Home/End step through the game (in analysis mode the bare
+ *  keys too, as on lichess's analysis board; ↑/↓ still move the focus square), the arrows move
+ *  the focus square, Enter/Space activate it, Escape drops the selection. */
 function onKey(host, e) {
-  if (isStepKey(e, false)) {
+  if (isStepKey(e, false) || (host.ui.analysing && isStepKey(e, true))) {
     e.preventDefault();
     host.dispatch({ type: "step", key: e.key });
     return;

@@ -8,7 +8,7 @@
 // - pure functions: the search arguments of a level, the position key a hint belongs to, how
 //   many plies Undo/Redo step in play against the computer (a whole turn pair: the reader's
 //   move and the computer's answer), the hint's words;
-// - Thinker: one search in slices (search_start, then search_step with a small budget, the page
+// - Thinker (thinker.js, re-exported): one search in slices (search_start, then search_step with a small budget, the page
 //   yielding between slices, so the worker answers other messages meanwhile), cancellable by a
 //   generation counter: an answer of a search cancelled (or superseded) is never used;
 // - OpponentController: the mode (on/off), the reader's side, the level, the computer's turn
@@ -31,7 +31,11 @@
 
 import { decodeOpponent, encodeOpponent, keepKey, opponentKey, sessionStore } from "./keep.js";
 import { el, svgEl } from "./elements.js";
+import { acceptsDraw, evaluation, evaluationText } from "./evaluation.js";
+import { SLICE_MS, Thinker } from "./thinker.js";
 import { OPPONENT_STRINGS } from "./words.js";
+
+export { SLICE_MS, Thinker };
 
 /** The levels of tafl_core.search LEVELS, weakest first. */
 export const LEVELS = ["beginner", "easy", "medium", "strong"];
@@ -41,8 +45,6 @@ export const LEVELS = ["beginner", "easy", "medium", "strong"];
 export const MOVE_SECONDS = 1;
 /** The hint searches as the strongest level does. */
 export const HINT_LEVEL = "strong";
-/** Milliseconds of one search slice (search_step budget_ms). */
-export const SLICE_MS = 40;
 /** Moves of the expected line the hint names. */
 export const PV_SHOWN = 8;
 
@@ -136,66 +138,6 @@ export function setUnbrokenMoves(p, text) {
  *  `no_search`), which is no fault to show. */
 export function searchLost(reason) { return !!reason && reason.code === "no_search"; }
 
-/** A pause that lets the page (and the worker's other messages) run between two slices. */
-const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/**
- * One search at a time in the worker, in slices. `call(cmd, args)`: the engine's request
- * function (engine.js Engine.call: a promise of the result, rejecting with the worker's error).
- * `sliceMs`: budget_ms of each search_step; `yieldNow()`: a promise resolved when the page
- * may go on (a macrotask by default).
- */
-export class Thinker {
-  constructor(call, { sliceMs = SLICE_MS, yieldNow = pause } = {}) {
-    this.call = call;
-    this.sliceMs = sliceMs;
-    this.yieldNow = yieldNow;
-    this.gen = 0; // grows with every search and every cancel: an older search's answer is stale
-    this.running = false;
-  }
-
-  /** Whether the search of generation `gen` is still the current one. */
-  current(gen) { return gen === this.gen; }
-
-  /**
-   * Search with search_start's `args` until search_step says done. Resolves to
-   * {gen, reply} (the last step's reply: {move, score, depth, nodes, nps, pv, turn, done}),
-   * {gen, cancelled: true} when cancel() or a newer search came first (no further request is
-   * made for it), or {gen, error, reason} (the worker's message and, for a refusal, its reason
-   * {code, params}, worded by the board in the page's language) when a request failed.
-   */
-  async search(args) {
-    const gen = ++this.gen;
-    this.running = true;
-    try {
-      await this.call("search_start", args);
-      for (;;) {
-        if (!this.current(gen)) return { gen, cancelled: true };
-        const r = await this.call("search_step", { budget_ms: this.sliceMs });
-        if (!this.current(gen)) return { gen, cancelled: true };
-        if (!r || r.done) return { gen, reply: r };
-        await this.yieldNow();
-      }
-    } catch (e) {
-      if (!this.current(gen)) return { gen, cancelled: true };
-      // the message and its reason {code, params} (searchLost reads it)
-      return { gen, error: String((e && e.message) || e), reason: (e && e.reason) || null };
-    } finally {
-      if (this.current(gen)) this.running = false;
-    }
-  }
-
-  /** Drop the search under way (if any): its answer will be stale, and the worker is told to
-   *  stop (search_stop; a failure of that request is of no matter). True if one was running. */
-  cancel() {
-    const was = this.running;
-    this.gen++;
-    this.running = false;
-    if (was) Promise.resolve().then(() => this.call("search_stop")).catch(() => {});
-    return was;
-  }
-}
-
 /**
  * The opponent and hint of one board. `host`: the board's host interface (host.js BoardHost),
  * of which it uses st, ready, busy, ui.mode, root, data, T, engine.call, exclusive(fn),
@@ -214,14 +156,22 @@ export class OpponentController {
     this.level = LEVELS[0];
     this.job = null; // {kind: "move" | "play" | "hint"} while a search runs or its move is played
     this.hint = null; // {key, pending: true} while searched, {key, reply} when shown
+    this.ended = null; // {kind: "resigned" | "draw", winner, key}: the reader resigned or a draw was agreed
     this.view = null;
   }
 
   /** The computer's side while on, else null. */
   get computer() { return this.on ? otherSide(this.human) : null; }
 
-  /** "move" while the computer thinks or plays its move, "hint" while a hint is searched. */
-  get thinking() { return this.job ? (this.job.kind === "hint" ? "hint" : "move") : null; }
+  /** "move" while the computer thinks or plays its move, "hint" while a hint is searched,
+   *  "draw" while the computer weighs a draw offer. */
+  get thinking() { return this.job ? (this.job.kind === "play" ? "move" : this.job.kind) : null; }
+
+  /** The end by resignation or agreed draw of the position shown, or null (a resignation
+   *  belongs to the position it was given in: Undo, Restart or another game leave it). */
+  get over() {
+    return this.on && this.ended && this.ended.key === stateKey(this.host.st) ? this.ended : null;
+  }
 
   /** Whether the board is to refuse the reader's moves now: the computer is to move at the end
    *  of the game. With moves taken back (Redo possible: the reader steps through the game, or
@@ -229,6 +179,7 @@ export class OpponentController {
    *  replaces the moves Redo would replay. */
   blocks() {
     const h = this.host;
+    if (h.ui.mode === "play" && this.over) return true; // the game was resigned or drawn
     return h.ui.mode === "play" && computerToMove(h.st, this.computer) && !h.st.can_redo;
   }
 
@@ -242,7 +193,7 @@ export class OpponentController {
   /** Say why a click on the board moves nothing now (the computer is to move). */
   refuse() {
     const O = this.O;
-    const text = this.thinking === "move" ? O.wait : O.computersTurn(this.sideName(this.computer));
+    const text = this.over ? this.endedText(this.over) : this.thinking === "move" ? O.wait : O.computersTurn(this.sideName(this.computer));
     this.host.message(text);
     this.host.say(text);
   }
@@ -257,6 +208,7 @@ export class OpponentController {
     this.on = on;
     this.keep();
     this.hint = null;
+    this.ended = null;
     this.host.say(on ? O.on(this.sideName(this.human), O.levels[this.level] || this.level) : O.off);
     this.host.render();
     this.idle();
@@ -310,7 +262,67 @@ export class OpponentController {
     const h = this.host;
     if (this.job && this.job.kind === "move" && !this.blocks()) this.cancel(); // a result ended it
     if (this.job || !h.ready || h.busy || (h.root && !h.root.isConnected)) return;
-    if (this.blocks()) this.computerMove();
+    if (!this.over && this.blocks()) this.computerMove();
+  }
+
+  /** The words of an end by resignation or agreed draw (`ended`). */
+  endedText(ended) {
+    return ended.kind === "draw" ? this.O.drawAgreed
+      : this.O.resigned(this.sideName(otherSide(ended.winner)), this.sideName(ended.winner));
+  }
+
+  /** Whether the reader may resign or offer a draw now: playing against the computer, the game
+   *  on, nothing searched, and (a draw offer) the reader to move. */
+  mayEnd(offer = false) {
+    const h = this.host;
+    return this.on && h.ready && h.ui.mode === "play" && !h.st.result && !h.st.stuck && !this.over
+      && (!offer || (!this.job && !h.busy && !this.blocks()));
+  }
+
+  /** The reader resigns: the game ends as a win of the computer's side (shown in the status
+   *  and after the move list; no move goes to the engine). Undo or Restart take it back. */
+  resign() {
+    const h = this.host;
+    if (!this.mayEnd()) return false;
+    this.cancel();
+    this.ended = { kind: "resigned", winner: this.computer, key: stateKey(h.st) };
+    h.message(null);
+    h.say(this.endedText(this.ended));
+    h.render();
+    return true;
+  }
+
+  /** The reader offers a draw: the computer searches the position (as the hint does) and
+   *  accepts when its own score is balanced or worse for it (evaluation.js acceptsDraw), else
+   *  declines, saying how it sees the position. */
+  async offerDraw() {
+    const h = this.host;
+    const O = this.O;
+    if (!this.mayEnd(true)) return;
+    const job = { kind: "draw" };
+    const key = stateKey(h.st);
+    this.job = job;
+    h.message(null);
+    h.render();
+    h.say(O.drawThinking);
+    const out = await this.thinker.search(searchArgs(HINT_LEVEL, this.seed()));
+    if (this.job !== job || out.cancelled) return;
+    this.job = null;
+    if (out.error || !out.reply || stateKey(h.st) !== key) {
+      if (out.error && !searchLost(out.reason)) h.message(O.failed(h.refusalText({ reason: out.reason, message: out.error })));
+      h.render();
+      return;
+    }
+    const toMove = h.st.to_move;
+    if (acceptsDraw(out.reply.score, toMove, this.computer)) {
+      this.ended = { kind: "draw", winner: null, key };
+      h.say(this.endedText(this.ended));
+    } else {
+      const text = O.drawDeclined(evaluationText(h.T, evaluation(out.reply.score, toMove)));
+      h.message(text);
+      h.say(text);
+    }
+    h.render();
   }
 
   /** Search the computer's turn and play it (one decision: a berserk turn's several moves). */
@@ -377,6 +389,7 @@ export class OpponentController {
     if (!["undo", "redo", "reset"].includes(a)) return null;
     this.cancel();
     this.hint = null;
+    this.ended = null; // (Restart at the start is the same position: the resignation goes too)
     if (!this.on || a === "reset") return null;
     return this.host.exclusive(() => this.stepTurns(a));
   }
@@ -412,6 +425,7 @@ export class OpponentController {
     const O = this.O;
     if (!h.ready || h.busy || h.ui.mode !== "play" || this.job) return;
     if (h.st.result) { h.message(h.T.gameOver); return; }
+    if (this.over) { h.message(this.endedText(this.over)); return; }
     if (this.blocks()) { h.message(O.hintWait); h.say(O.hintWait); return; }
     const job = { kind: "hint" };
     const key = stateKey(h.st);
@@ -516,8 +530,18 @@ class OpponentView {
     this.hintBtn.addEventListener("click", () => ctrl.requestHint());
     this.hintEl = el("p", { class: "tb-hint", "data-role": "hint", hidden: "" });
     row3.append(this.hintBtn, this.hintEl);
-    box.append(row, row2, row3);
+    // resign and offer a draw: only while playing against the computer
+    this.endRow = el("div", { class: "tb-opponent-row", hidden: "" });
+    this.resignBtn = el("button", { type: "button", "data-opponent-action": "resign", title: O.resignTitle }, O.resign);
+    this.resignBtn.addEventListener("click", () => ctrl.resign());
+    this.drawBtn = el("button", { type: "button", "data-opponent-action": "draw", title: O.drawTitle }, O.offerDraw);
+    this.drawBtn.addEventListener("click", () => ctrl.offerDraw());
+    this.endRow.append(this.resignBtn, this.drawBtn);
+    box.append(row, row2, row3, this.endRow);
     this.box = box;
+    // the game's end by resignation or agreement, after the move list (as a result follows a record)
+    this.endEl = el("p", { class: "tb-game-end", "data-role": "game-end", hidden: "" });
+    dom.moveListEl.after(this.endEl);
 
     // after the status lines (who moves, the engine's start, result, notices): beside the board
     // on a wide screen, the status stays in view next to it, right under the toolbar
@@ -553,8 +577,25 @@ class OpponentView {
     if (thinking) { root.setAttribute("data-thinking", thinking); h.dom.svg.setAttribute("aria-busy", "true"); }
     else { root.removeAttribute("data-thinking"); h.dom.svg.removeAttribute("aria-busy"); }
 
+    // resign and draw offer; the end they made
+    this.endRow.hidden = !ctrl.on;
+    this.resignBtn.disabled = !ctrl.mayEnd();
+    this.drawBtn.disabled = !ctrl.mayEnd(true) && ctrl.thinking !== "draw";
+    if (ctrl.thinking === "draw") this.drawBtn.setAttribute("aria-disabled", "true");
+    else this.drawBtn.removeAttribute("aria-disabled");
+    const over = editing ? null : ctrl.over;
+    this.endEl.hidden = !over;
+    this.endEl.textContent = over ? ctrl.endedText(over) : "";
+    if (over) root.setAttribute("data-ended", over.kind); else root.removeAttribute("data-ended");
+
     // the status line: the computer's turn
-    if (!editing && ctrl.blocks()) {
+    if (over) {
+      h.dom.statusEl.textContent = ctrl.endedText(over);
+      h.dom.statusEl.hidden = false;
+    } else if (thinking === "draw") {
+      h.dom.statusEl.textContent = O.drawThinking;
+      h.dom.statusEl.hidden = false;
+    } else if (!editing && ctrl.blocks()) {
       const side = ctrl.sideName(ctrl.computer);
       h.dom.statusEl.textContent = thinking === "move" ? O.thinking(side) : O.computersTurn(side);
       h.dom.statusEl.hidden = false;

@@ -22,6 +22,8 @@ export function newUi() {
     keyboardUsed: false, // the last input was the keyboard: the focus square is drawn
     editor: null, // {pieces, to_move} while setting up a position
     message: null, // the message line's text (a refusal, a notice), or null
+    wide: false, // the board-first layout is on (wide.js)
+    analysing: false, // analysis mode is on: best line and evaluation shown (analysis.js)
   };
 }
 

@@ -1,0 +1,56 @@
+// Tafl-Kompendium board: the board-first layout ("Großes Brett" / "Large board"), a component
+// attached to the host (host.js BoardHost) with attachWide(host). The reader switches it with
+// the toolbar action `wide` (actions.js), which dispatches the intent {type: "wide"}; the choice
+// is kept in localStorage (WIDE_KEY, for every variant page and both languages) and taken at
+// the next page's mount.
+//
+// The layout itself is CSS (board.css, "The board-first layout") on the root's `data-wide`:
+// the site's navigation and table of contents hidden, the content across the screen's width,
+// the board as large as the window's height allows beside a compact panel.
+
+/** The localStorage key of the board-first layout ("1" on; anything else off). */
+export const WIDE_KEY = "tafl-board-wide";
+
+function store() {
+  try { return typeof localStorage === "undefined" ? null : localStorage; } catch { return null; }
+}
+
+/** Whether the board-first layout was left on (localStorage); false where storage is off. */
+export function wideKept() {
+  const s = store();
+  try { return !!s && s.getItem(WIDE_KEY) === "1"; } catch { return false; }
+}
+
+/** Keep the board-first layout on or off for the next pages. */
+export function keepWide(on) {
+  const s = store();
+  try { if (s) { if (on) s.setItem(WIDE_KEY, "1"); else s.removeItem(WIDE_KEY); } } catch { /* storage off or full */ }
+}
+
+/** Show the board of `host` board-first (`on`) or in the page's columns. */
+function apply(host, on) {
+  host.ui.wide = !!on;
+  host.root.toggleAttribute("data-wide", !!on);
+}
+
+/**
+ * The board-first layout of `host`'s board (host.js BoardHost), taken from localStorage, and
+ * its intent {type: "wide"} (toggle, keep, say, bring the board into view). Not on a mechanics
+ * page's example boards (returns false there).
+ */
+export function attachWide(host) {
+  if (host.data.example) return false;
+  apply(host, wideKept());
+  host.on("intent", (i) => {
+    if (i.type !== "wide") return undefined;
+    const on = !host.ui.wide;
+    apply(host, on);
+    keepWide(on);
+    host.render();
+    host.say(on ? host.T.wideOn : host.T.wideOff);
+    // the board's top under the theme's header (scroll-margin-top, board.css)
+    if (on && typeof host.root.scrollIntoView === "function") host.root.scrollIntoView({ block: "start" });
+    return true;
+  });
+  return true;
+}
