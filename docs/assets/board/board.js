@@ -65,6 +65,9 @@ function createBoard(root, data) {
   attachEarly(host);
   attachOpponent(host);
   window.addEventListener("hashchange", () => host.addressChanged());
+  // a page restored from the back/forward cache may show an older copy of the kept game (the
+  // other language's page went on with it): the same check as Back within the page
+  window.addEventListener("pageshow", (e) => { if (e.persisted) host.addressChanged(); });
   host.start();
   return host;
 }
