@@ -148,11 +148,11 @@ test("revisions only grow in a tab, also across pages and with a clock that goes
 test("the kept game names its game and revision, and an older copy does not write over it", () => {
   const s = new MemoryStorage();
   const key = KEEP_PREFIX + "copenhagen-hnefatafl";
-  assert.equal(saveKept(s, key, "moves=d1-d3.h6-h9", { game: "abc", rev: 3 }), true);
-  assert.deepEqual(loadKeptEntry(s, key), { frag: "moves=d1-d3.h6-h9", game: "abc", rev: 3 });
+  assert.equal(saveKept(s, key, "moves=d1-d3,h6-h9", { game: "abc", rev: 3 }), true);
+  assert.deepEqual(loadKeptEntry(s, key), { frag: "moves=d1-d3,h6-h9", game: "abc", rev: 3 });
   // the English page's older copy (one move, revision 1) is refused; the kept game stays
   assert.equal(saveKept(s, key, "moves=d1-d3", { game: "abc", rev: 1 }), false);
-  assert.equal(loadKept(s, key), "moves=d1-d3.h6-h9");
+  assert.equal(loadKept(s, key), "moves=d1-d3,h6-h9");
   // a newer copy (revision 4, Undo to one move) is kept
   assert.equal(saveKept(s, key, "moves=d1-d3", { game: "abc", rev: 4 }), true);
   assert.equal(loadKept(s, key), "moves=d1-d3");
@@ -172,10 +172,10 @@ test("the kept game names its game and revision, and an older copy does not writ
 });
 
 test("an entry older than the kept copy of its game opens the kept game; another game's entry its own", () => {
-  const kept = { frag: "moves=d1-d3.h6-h9", game: "abc", rev: 3 };
+  const kept = { frag: "moves=d1-d3,h6-h9", game: "abc", rev: 3 };
   const stale = { frag: "moves=d1-d3", game: "abc", rev: 1 };
   assert.equal(chooseOpen(stale, kept), kept);
-  const newer = { frag: "moves=d1-d3.h6-h9.d3-d2", game: "abc", rev: 5 };
+  const newer = { frag: "moves=d1-d3,h6-h9,d3-d2", game: "abc", rev: 5 };
   assert.equal(chooseOpen(newer, kept), newer);
   const other = { frag: "moves=k4-k2", game: "xyz", rev: 1 };
   assert.equal(chooseOpen(other, kept), other);
