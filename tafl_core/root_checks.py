@@ -52,17 +52,32 @@ class RootChecks:
         g.undo_code()
         return r is not None and r.winner == me
 
-    def _win_at_root(self) -> bool:
+    def _win_at_root(self) -> bool | None:
         """A move that ends the game at once in the side to move's favour, whatever the depth
-        or level: if there is one it is the reply (score ``WIN - 1``) and no search is needed."""
+        or level: if there is one it is the reply (score ``WIN - 1``; of several, the first in
+        the search's move order) and no search is needed. Every move is played, with the slice's
+        deadline read before each: None when it came first (the scan goes on from there in the
+        next slice; on a 19×19 board in the browser the whole scan takes longer than a slice)."""
         g = self.g
         me = SIDE_NAMES[g.side]
-        for m in self._ordered(g.move_codes(), 0, 0):
-            if self._wins(m, me):
-                self.best, self.score, self.pv, self.depth = m, WIN - 1, [m], 1
-                self._turn_len = 1
-                return True
-        return False
+        if self._win_scan is None:
+            self._win_scan = [g.move_codes(), 0, []]
+        codes, i, winners = self._win_scan
+        end, clock = self._deadline, self._clock
+        while i < len(codes):
+            if end is not None and clock() >= end:
+                self._win_scan[1] = i
+                return None
+            if self._wins(codes[i], me):
+                winners.append(codes[i])
+            i += 1
+        self._win_scan[1] = i
+        if not winners:
+            return False
+        m = self._ordered(winners, 0, 0)[0]   # the order is total (score, then code): as of all moves
+        self.best, self.score, self.pv, self.depth = m, WIN - 1, [m], 1
+        self._turn_len = 1
+        return True
 
     def _loses_at_once(self, m: int) -> bool:
         """True when after the side to move's move ``m`` the other side has a move that wins at
