@@ -27,6 +27,9 @@ RANDOM_MOVE_PER_NOISE = 1 / 267
 #: search's own time for this share of it, checking the clock before every reply they play;
 #: when it is spent they keep the move chosen so far.
 GUARD_SHARE = 0.3
+#: The root's win-in-one scan reads the deadline after every this many moves it plays, at least
+#: once that many in a slice (:meth:`RootChecks._win_at_root`).
+WIN_SCAN_MIN = 16
 
 
 class RootChecks:
@@ -64,8 +67,11 @@ class RootChecks:
             self._win_scan = [g.move_codes(), 0, []]
         codes, i, winners = self._win_scan
         end, clock = self._deadline, self._clock
+        start = i
         while i < len(codes):
-            if end is not None and clock() >= end:
+            # the clock read after every WIN_SCAN_MIN moves: the scan ends even when the
+            # search's own time is spent before it (each slice then begins past its deadline)
+            if i > start and not (i - start) % WIN_SCAN_MIN and end is not None and clock() >= end:
                 self._win_scan[1] = i
                 return None
             if self._wins(codes[i], me):
