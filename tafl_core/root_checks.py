@@ -27,6 +27,9 @@ RANDOM_MOVE_PER_NOISE = 1 / 267
 #: search's own time for this share of it, checking the clock before every reply they play;
 #: when it is spent they keep the move chosen so far.
 GUARD_SHARE = 0.3
+#: The root's win-in-one scan reads the deadline after every this many moves it plays, at least
+#: once that many in a slice (:meth:`RootChecks._win_at_root`).
+WIN_SCAN_MIN = 16
 
 
 class RootChecks:
@@ -52,17 +55,35 @@ class RootChecks:
         g.undo_code()
         return r is not None and r.winner == me
 
-    def _win_at_root(self) -> bool:
+    def _win_at_root(self) -> bool | None:
         """A move that ends the game at once in the side to move's favour, whatever the depth
-        or level: if there is one it is the reply (score ``WIN - 1``) and no search is needed."""
+        or level: if there is one it is the reply (score ``WIN - 1``; of several, the first in
+        the search's move order) and no search is needed. Every move is played, with the slice's
+        deadline read before each: None when it came first (the scan goes on from there in the
+        next slice; on a 19×19 board in the browser the whole scan takes longer than a slice)."""
         g = self.g
         me = SIDE_NAMES[g.side]
-        for m in self._ordered(g.move_codes(), 0, 0):
-            if self._wins(m, me):
-                self.best, self.score, self.pv, self.depth = m, WIN - 1, [m], 1
-                self._turn_len = 1
-                return True
-        return False
+        if self._win_scan is None:
+            self._win_scan = [g.move_codes(), 0, []]
+        codes, i, winners = self._win_scan
+        end, clock = self._deadline, self._clock
+        start = i
+        while i < len(codes):
+            # the clock read after every WIN_SCAN_MIN moves: the scan ends even when the
+            # search's own time is spent before it (each slice then begins past its deadline)
+            if i > start and not (i - start) % WIN_SCAN_MIN and end is not None and clock() >= end:
+                self._win_scan[1] = i
+                return None
+            if self._wins(codes[i], me):
+                winners.append(codes[i])
+            i += 1
+        self._win_scan[1] = i
+        if not winners:
+            return False
+        m = self._ordered(winners, 0, 0)[0]   # the order is total (score, then code): as of all moves
+        self.best, self.score, self.pv, self.depth = m, WIN - 1, [m], 1
+        self._turn_len = 1
+        return True
 
     def _loses_at_once(self, m: int) -> bool:
         """True when after the side to move's move ``m`` the other side has a move that wins at

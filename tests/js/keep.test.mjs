@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 
 import { FRAGMENT_MAX } from "../../docs/assets/board/address.js";
 import {
-  KEEP_PREFIX, KEEP_VERSION, KEPT_MAX, decodeKept, encodeKept, forgetKept, keepKey, loadKept, saveKept,
+  KEEP_PREFIX, KEEP_VERSION, KEPT_MAX, REVISION_KEY, chooseOpen, decodeKept, decodeKeptEntry, encodeKept,
+  forgetKept, keepKey, loadKept, loadKeptEntry, nextRevision, sameGameStep, saveKept,
 } from "../../docs/assets/board/keep.js";
 
 // Copenhagen Hnefatafl's start (variants_src/copenhagen-hnefatafl), OpenTafl notation.
@@ -125,4 +126,69 @@ test("the opponent's settings are kept beside the game and read as strictly", as
     JSON.stringify({ v: KEEP_VERSION, on: true, human: "defenders", level: "<img src=x onerror=alert(1)>" })]) {
     assert.equal(decodeOpponent(bad, levels), null, String(bad).slice(0, 60));
   }
+});
+
+// --- revisions: a stale copy never writes over a newer game
+
+test("revisions only grow in a tab, also across pages and with a clock that goes back", () => {
+  const s = new MemoryStorage();
+  const a = nextRevision(s, 1000);
+  const b = nextRevision(s, 1000);
+  const c = nextRevision(s, 5); // the clock went back: the stored counter still grows
+  assert.ok(a >= 1000 && b > a && c > b, `${a} ${b} ${c}`);
+  assert.equal(s.getItem(REVISION_KEY), String(c));
+  // a second page of the same tab reads the same counter
+  assert.ok(nextRevision(s, 0) > c);
+  // a hostile counter is read as none; a refusing storage counts from the clock
+  s.setItem(REVISION_KEY, "1e400");
+  assert.equal(nextRevision(s, 7), 7);
+  assert.equal(nextRevision(REFUSING, 42), 42);
+});
+
+test("the kept game names its game and revision, and an older copy does not write over it", () => {
+  const s = new MemoryStorage();
+  const key = KEEP_PREFIX + "copenhagen-hnefatafl";
+  assert.equal(saveKept(s, key, "moves=d1-d3,h6-h9", { game: "abc", rev: 3 }), true);
+  assert.deepEqual(loadKeptEntry(s, key), { frag: "moves=d1-d3,h6-h9", game: "abc", rev: 3 });
+  // the English page's older copy (one move, revision 1) is refused; the kept game stays
+  assert.equal(saveKept(s, key, "moves=d1-d3", { game: "abc", rev: 1 }), false);
+  assert.equal(loadKept(s, key), "moves=d1-d3,h6-h9");
+  // a newer copy (revision 4, Undo to one move) is kept
+  assert.equal(saveKept(s, key, "moves=d1-d3", { game: "abc", rev: 4 }), true);
+  assert.equal(loadKept(s, key), "moves=d1-d3");
+  // an older copy's Restart does not forget the newer game; a newer one does
+  forgetKept(s, key, 2);
+  assert.equal(loadKept(s, key), "moves=d1-d3");
+  forgetKept(s, key, 9);
+  assert.equal(loadKept(s, key), null);
+  // a value without game and revision (an older build) reads with revision 0
+  assert.deepEqual(decodeKeptEntry(JSON.stringify({ v: KEEP_VERSION, frag: "moves=d1-d3" })),
+    { frag: "moves=d1-d3", game: null, rev: 0 });
+  // hostile game names and revisions are dropped, never thrown
+  assert.deepEqual(decodeKeptEntry(JSON.stringify({ v: KEEP_VERSION, frag: "moves=d1-d3", game: "<b>", rev: -1 })),
+    { frag: "moves=d1-d3", game: null, rev: 0 });
+  assert.deepEqual(decodeKeptEntry(JSON.stringify({ v: KEEP_VERSION, frag: "moves=d1-d3", game: "x", rev: 1.5 })),
+    { frag: "moves=d1-d3", game: "x", rev: 0 });
+});
+
+test("an entry older than the kept copy of its game opens the kept game; another game's entry its own", () => {
+  const kept = { frag: "moves=d1-d3,h6-h9", game: "abc", rev: 3 };
+  const stale = { frag: "moves=d1-d3", game: "abc", rev: 1 };
+  assert.equal(chooseOpen(stale, kept), kept);
+  const newer = { frag: "moves=d1-d3,h6-h9,d3-d2", game: "abc", rev: 5 };
+  assert.equal(chooseOpen(newer, kept), newer);
+  const other = { frag: "moves=k4-k2", game: "xyz", rev: 1 };
+  assert.equal(chooseOpen(other, kept), other);
+  const link = { frag: "moves=k4-k2", game: null, rev: 0 }; // a shared link the board did not write
+  assert.equal(chooseOpen(link, kept), link);
+  assert.equal(chooseOpen(null, kept), kept);
+  assert.equal(chooseOpen(null, null), null);
+});
+
+test("Back/Forward within the board's game keeps a newer board and opens a newer entry", () => {
+  assert.equal(sameGameStep(2, 5), "keep"); // one Back: the entry is an older copy
+  assert.equal(sameGameStep(5, 5), "keep");
+  assert.equal(sameGameStep(8, 5), "open"); // Forward after Back skipped entries
+  assert.equal(sameGameStep(undefined, 5), "keep"); // an entry of an older build
+  assert.equal(sameGameStep(3, undefined), "open");
 });

@@ -5,7 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { focusPly, isStepKey, moveRows, rowNumbers, stepTarget, totalPlies } from "../../docs/assets/board/movelist.js";
+import {
+  focusPly, isStepKey, moveRows, plyWindow, rowNumbers, stepTarget, totalPlies,
+} from "../../docs/assets/board/movelist.js";
 
 const ply = (move, side, continues = false) => ({ move, side, continues });
 
@@ -66,4 +68,19 @@ test("the keyboard stop of the list and the count of plies", () => {
   assert.equal(focusPly({}), 0);
   assert.equal(totalPlies({ cursor: 2, future: ["a1-a2", "b1-b2"] }), 4);
   assert.equal(totalPlies({ cursor: 2 }), 2);
+});
+
+test("a long game's move list draws whole rows around the position shown, a short one every row", () => {
+  // one ply a turn: turn t is ply t - 1 (0-based), row ceil(t / 2)
+  const numbers = (n) => Array.from({ length: n }, (_, i) => i + 1);
+  assert.deepEqual(plyWindow(numbers(10), 3, 2), [0, 10]); // 5 rows <= 2 * 2 + 1: all
+  assert.deepEqual(plyWindow([], 0, 2), [0, 0]);
+  // 10,000 plies (5,000 rows), position after ply 5,001 (row 2,501): rows 2,499-2,503
+  assert.deepEqual(plyWindow(numbers(10_000), 5_001, 2), [4_996, 5_006]);
+  // at the start: the first row and two after it; at the end: the last three rows
+  assert.deepEqual(plyWindow(numbers(10_000), 0, 2), [0, 6]);
+  assert.deepEqual(plyWindow(numbers(10_000), 10_000, 2), [9_994, 10_000]);
+  // a berserk turn of three plies (turn 2) stays whole in its row
+  const berserk = [1, 2, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+  assert.deepEqual(plyWindow(berserk, 1, 1), [0, 6]); // rows 1-2: turns 1-4
 });

@@ -176,13 +176,19 @@ function drawPairs(an, editing) {
   const st = h.st;
   const ol = h.dom.moveListEl;
   const current = focusPly(st);
-  const items = [...ol.children].filter((li) => li.hasAttribute("data-ply") || li.hasAttribute("data-future"));
   const plies = [...st.history.slice(0, st.cursor), ...futurePlies(st)];
+  // draw.js drew every ply or (a long game) a window of whole rows: each entry by its index
+  const items = [];
+  for (const li of ol.children) {
+    const k = li.hasAttribute("data-ply") ? Number(li.getAttribute("data-ply")) - 1
+      : li.hasAttribute("data-future") ? st.cursor + Number(li.getAttribute("data-future")) - 1 : -1;
+    if (k >= 0 && k < plies.length) items[k] = li;
+  }
   const off = editing || !h.ready;
   ol.classList.add("tb-paired");
   const comments = shownComments(an, plies);
-  if (items.length && items.length === plies.length) {
-    const rows = moveRows(plies);
+  if (items.length) {
+    const rows = moveRows(plies).filter((row) => row.turns.every((turn) => turn.every((i) => items[i])));
     ol.replaceChildren(...rows.map((row) => pairRow(an, row, items, plies, current, off, comments)));
   }
   const start = an.startPlyButton;

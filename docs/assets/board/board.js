@@ -74,6 +74,9 @@ function createBoard(root, data) {
   attachWide(host);
   attachAnalysisMode(host); // after the opponent: its idle hook sees the opponent's search begun
   window.addEventListener("hashchange", () => host.addressChanged());
+  // a page restored from the back/forward cache may show an older copy of the kept game (the
+  // other language's page went on with it): the same check as Back within the page
+  window.addEventListener("pageshow", (e) => { if (e.persisted) host.addressChanged(); });
   host.start();
   return host;
 }

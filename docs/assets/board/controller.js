@@ -17,7 +17,7 @@ import { actionState, draw, drawControls, drawFocus, drawMessage } from "./draw.
 import { START_PHASE_MS, engineArgs, sharedEngine } from "./engine.js";
 import { bindInput } from "./input.js";
 import {
-  addressChanged, applyFragment, entryGame, entryGameId, keptOpened, openWith, share, syncAddress,
+  addressChanged, applyFragment, keptOpened, openTarget, openWith, share, syncAddress,
 } from "./links.js";
 import { berserkOver, jumpText, captureText, resultText } from "./moves.js";
 import { keepForOffline } from "./offline.js";
@@ -84,6 +84,8 @@ export class Controller {
     this.fragGen = 0;
     // The game the board plays, as history entries know it (history.state.taflGame): links.js.
     this.gameId = newGameId();
+    this.rev = 0; // its revision (links.js, keep.js "Revisions"): 0 until the first change
+    this.forkOnChange = false; // opened from a copy that may not be the newest: fork on change
     this.following = false; // the address held a game link: keep the game in history.state
     this.hashWhileEditing = false;
     this.selPromise = null;
@@ -189,10 +191,11 @@ export class Controller {
     this.root.removeAttribute("data-engine-phase");
     if (!this.ui.focus) setFocus(this.ui, this.defaultFocus());
     const gen = ++this.fragGen;
-    const hash = this.openWith();
-    const kept = hash !== entryGame(location.hash);
+    const target = openTarget(this);
+    const hash = target.hash;
+    const kept = target.kept;
     await this.exclusive(async () => {
-      await applyFragment(this, hash, true, gen, entryGameId());
+      await applyFragment(this, hash, true, gen, target.game, target.rev);
       // a link opened meanwhile wins over what a component took before the engine was ready
       for (const fn of this.hooks.ready) await fn({ game: isGameFragment(hash), kept });
     });

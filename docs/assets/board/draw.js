@@ -9,6 +9,7 @@ import {
 } from "./moves.js";
 import { buildStatic, pieceEl, ruleLink } from "./dom.js";
 import { el, svgEl } from "./elements.js";
+import { plyWindow } from "./movelist.js";
 import { showsFocusSquare } from "./state.js";
 import { positionText } from "./words.js";
 
@@ -288,10 +289,16 @@ function drawMoveList(h, dom, editing) {
   }
   const marks = new Set();
   const numbers = turnNumbers(plies);
-  plies.forEach((p, i) => {
+  // a long game: only the rows around the position shown (movelist.js plyWindow)
+  const [lo, hi] = plyWindow(numbers, st.cursor);
+  const items = [];
+  for (let i = lo; i < hi; i++) {
     const future = i >= played.length ? i - played.length + 1 : 0;
-    ol.append(moveItem(h, p, i, numbers[i], i > 0 && numbers[i - 1] === numbers[i], future, marks));
-  });
+    items.push(moveItem(h, plies[i], i, numbers[i], i > 0 && numbers[i - 1] === numbers[i], future, marks));
+  }
+  ol.append(...items);
+  if (lo > 0 || hi < plies.length) ol.setAttribute("data-window", `${lo}-${hi}`);
+  else ol.removeAttribute("data-window");
   ol.classList.toggle("tb-dim", editing);
   // a short key to the marks that appear (x, ^, =, end; grey for the undone moves)
   const shown = ["x", "^", "=", "end", "future"].filter((m) => marks.has(m));

@@ -39,11 +39,104 @@ export function keepKey(data) {
   return typeof ex === "string" && EXAMPLE_RE.test(ex) ? `${KEEP_PREFIX}${slug}/${ex}` : null;
 }
 
-/** The stored text for the link fragment `frag` (without "#"): JSON {v, frag}. Throws
- *  RangeError for a fragment over FRAGMENT_MAX (the board never makes one). */
-export function encodeKept(frag) {
+/** The stored text for the link fragment `frag` (without "#"): JSON {v, frag}, with `game`
+ *  and `rev` when `meta` names them (see "Revisions" below). Throws RangeError for a fragment
+ *  over FRAGMENT_MAX (the board never makes one). */
+export function encodeKept(frag, meta = null) {
   if (typeof frag !== "string" || frag.length > FRAGMENT_MAX) throw new RangeError("kept game: fragment too long");
-  return JSON.stringify({ v: KEEP_VERSION, frag });
+  const value = { v: KEEP_VERSION, frag };
+  if (meta && isGameId(meta.game)) value.game = meta.game;
+  if (meta && isRevision(meta.rev)) value.rev = meta.rev;
+  return JSON.stringify(value);
+}
+
+// --- Revisions: history entries and the kept game never go back in time.
+//
+// Every change of the board's game (a move, Undo, Redo, Restart, switched rules, a set-up, an
+// import, a link opened) takes a new revision from one counter per tab (sessionStorage, shared
+// by every page of the site in the tab, so by both languages; nextRevision). The history
+// entries the board writes (links.js syncAddress) and the kept game carry the game's id and
+// the revision of the copy they hold. The rule:
+//  - the kept game is written only by a copy at least as new as the kept one (saveKept with a
+//    revision refuses an older one), so a stale page or entry never writes over a newer game;
+//  - an entry that names the kept game's id with an older revision opens the kept game (its
+//    newest copy: chooseOpen); an entry of another game opens its own position;
+//  - Back/Forward to an entry of the game the board plays keeps the board's game when the
+//    entry is no newer (it is an older copy, and the entry is brought up to date), and opens
+//    the entry when it is newer (the board showed an older copy: Back that skipped entries).
+
+/** A game id as the board makes them (state.js newGameId). */
+export function isGameId(id) {
+  return typeof id === "string" && /^[a-z0-9]{1,40}$/.test(id);
+}
+
+/** A revision: a whole number from 0 to 2**53 - 1. */
+export function isRevision(rev) {
+  return Number.isSafeInteger(rev) && rev >= 0;
+}
+
+/** Key of the tab's revision counter in sessionStorage. */
+export const REVISION_KEY = "tafl-revision";
+
+/**
+ * A revision newer than every one taken before in this tab: one more than the counter stored
+ * in `storage` (sessionStorage), and at least `now` (milliseconds, Date.now()), so that a
+ * storage that refuses access still yields increasing numbers; stored back. Never throws.
+ */
+export function nextRevision(storage, now = Date.now()) {
+  let last = 0;
+  try {
+    const text = storage ? storage.getItem(REVISION_KEY) : null;
+    const n = typeof text === "string" && /^[0-9]{1,16}$/.test(text) ? Number(text) : 0;
+    if (isRevision(n)) last = n;
+  } catch { last = 0; }
+  const base = Number.isSafeInteger(now) && now > 0 ? now : 0;
+  const rev = Math.max(last + 1, base);
+  try { if (storage) storage.setItem(REVISION_KEY, String(rev)); } catch { /* counted from `now` */ }
+  return rev;
+}
+
+/**
+ * The kept game in the stored text `text` with what it names: `{frag, game, rev}` (`game`
+ * null and `rev` 0 for a value written without them), or null as decodeKept. Never throws.
+ */
+export function decodeKeptEntry(text, assumptionKeys = []) {
+  const frag = decodeKept(text, assumptionKeys);
+  if (frag === null) return null;
+  const value = JSON.parse(text);
+  return { frag, game: isGameId(value.game) ? value.game : null, rev: isRevision(value.rev) ? value.rev : 0 };
+}
+
+/** The kept game under `key` in `storage` as decodeKeptEntry gives it, or null. Never throws. */
+export function loadKeptEntry(storage, key, assumptionKeys = []) {
+  if (!storage || !key) return null;
+  let text = null;
+  try { text = storage.getItem(key); } catch { return null; }
+  if (text === null || text === undefined) return null;
+  const entry = decodeKeptEntry(text, assumptionKeys);
+  if (entry === null) forgetKept(storage, key);
+  return entry;
+}
+
+/**
+ * Which game a board opens from a history entry `entry` and the kept game `kept` (each
+ * `{frag, game, rev}` or null): the kept game when the entry names the same game with an older
+ * revision (the entry is a stale copy), else the entry; the kept game without an entry. Returns
+ * one of the two objects (or null).
+ */
+export function chooseOpen(entry, kept) {
+  if (!entry) return kept || null;
+  if (kept && entry.game && kept.game === entry.game && kept.rev > (entry.rev || 0)) return kept;
+  return entry;
+}
+
+/**
+ * How Back/Forward to an entry of the game the board plays is met: "keep" (the board's copy is
+ * at least as new: keep it and bring the entry up to date) or "open" (the entry is newer than
+ * the board's copy: open the entry). `entryRev`, `boardRev`: revisions (a missing one is 0).
+ */
+export function sameGameStep(entryRev, boardRev) {
+  return (isRevision(entryRev) ? entryRev : 0) > (isRevision(boardRev) ? boardRev : 0) ? "open" : "keep";
 }
 
 /**
@@ -77,20 +170,33 @@ export function loadKept(storage, key, assumptionKeys = []) {
   return frag;
 }
 
-/** Keep the fragment `frag` under `key`; returns whether it was stored. Never throws. */
-export function saveKept(storage, key, frag) {
+/** Keep the fragment `frag` under `key`; returns whether it was stored. With `meta` `{game,
+ *  rev}`: refused (false) when the game kept there has a newer revision than `rev` (a stale
+ *  copy never writes over a newer game). Never throws. */
+export function saveKept(storage, key, frag, meta = null) {
   if (!storage || !key) return false;
   try {
-    storage.setItem(key, encodeKept(frag));
+    if (meta && isRevision(meta.rev)) {
+      const kept = loadKeptEntry(storage, key);
+      if (kept && kept.rev > meta.rev) return false;
+    }
+    storage.setItem(key, encodeKept(frag, meta));
     return true;
   } catch {
     return false;
   }
 }
 
-/** Forget the game kept under `key`. Never throws. */
-export function forgetKept(storage, key) {
+/** Forget the game kept under `key`; with `rev`, only when the kept game is no newer than
+ *  `rev`. Never throws. */
+export function forgetKept(storage, key, rev = null) {
   if (!storage || !key) return;
+  if (isRevision(rev)) {
+    let text = null;
+    try { text = storage.getItem(key); } catch { return; }
+    const kept = text === null ? null : decodeKeptEntry(text);
+    if (kept && kept.rev > rev) return;
+  }
   try { storage.removeItem(key); } catch { /* nothing kept then */ }
 }
 

@@ -5,9 +5,20 @@
 // A newer fragment supersedes an older one (the host's generation counter `fragGen`); a new
 // game or switched rules replace the worker's game only when the engine accepts them (worker
 // command new_game). Every function that talks to the worker runs inside host.exclusive().
+//
+// Nothing goes back in time (the rule: keep.js, "Revisions"): the board's game has an id
+// (h.gameId) and a revision (h.rev, renewed by every change: syncAddress); every entry it
+// writes names both (history.state taflGame, taflRev), and so does the kept game. An entry
+// older than the board's copy of its game is brought up to date, a newer one is opened, and a
+// stale copy never writes over the kept game. A game opened from an entry that may not be its
+// newest copy becomes a game of its own at its first change (h.forkOnChange), so that its
+// later moves never write over the other entries of the game it came from.
 
 import { FRAGMENT_MAX, MOVES_MAX, isGameFragment, readFragment, writeFragment } from "./address.js";
-import { forgetKept, keepKey, loadKept, saveKept, sessionStore } from "./keep.js";
+import {
+  chooseOpen, forgetKept, isGameId, isRevision, keepKey, loadKeptEntry, nextRevision, sameGameStep, saveKept,
+  sessionStore,
+} from "./keep.js";
 import { turnNumbers } from "./moves.js";
 import { newGameId } from "./state.js";
 import { fragmentWhy } from "./words.js";
@@ -22,7 +33,7 @@ export function entryState() {
  *  position. `gen`: this request's generation; a newer hash change makes it stale, and a stale
  *  request stops at its next step (the newer one starts its own game). `entryId`: the id of
  *  the game the history entry names. Run inside exclusive(). */
-export async function applyFragment(h, hash, initial = false, gen = h.fragGen, entryId = null) {
+export async function applyFragment(h, hash, initial = false, gen = h.fragGen, entryId = null, entryRev = 0) {
   const T = h.T;
   const stale = () => gen !== h.fragGen;
   if (stale()) return;
@@ -44,16 +55,34 @@ export async function applyFragment(h, hash, initial = false, gen = h.fragGen, e
     const cut = state.taflFragment === hash.slice(1) && Number.isInteger(state.taflCut) ? state.taflCut : 0;
     h.message(cut > 0 ? T.addressCut(cut) : null);
     h.say(T.loadedFromLink);
-    h.gameId = entryId || newGameId();
+    adoptGame(h, entryId, entryRev);
     h.following = true;
-    await syncAddress(h, { gen, href: location.href }); // the entry is now the board's
+    await syncAddress(h, { gen, href: location.href, change: false }); // the entry is now the board's
   } catch (e) {
     if (stale()) return;
     h.message(T.fragmentError(e.message));
     await resetToStart(h, true);
-    h.gameId = newGameId();
+    adoptGame(h, null, 0);
   } finally {
     h.render();
+  }
+}
+
+/** The board now plays the game `id` at revision `rev` (an entry's or the kept game), or, for
+ *  `id` null, a new game (a link opened, a fault): a new id and the newest revision. A game
+ *  taken from an entry or the kept game that is not known to be its newest copy (the kept game
+ *  names it at no newer revision) forks at its first change. */
+function adoptGame(h, id, rev) {
+  if (isGameId(id)) {
+    const r = isRevision(rev) ? rev : 0;
+    const kept = loadKeptEntry(sessionStore(), keepKey(h.data), h.assumptionKeys);
+    h.gameId = id;
+    h.rev = r;
+    h.forkOnChange = !(kept && kept.game === id && kept.rev <= r);
+  } else {
+    h.gameId = newGameId();
+    h.rev = nextRevision(sessionStore());
+    h.forkOnChange = false;
   }
 }
 
@@ -116,15 +145,34 @@ export function addressChanged(h) {
   if (h.ui.mode === "edit") { h.hashWhileEditing = true; return; }
   h.willChange(); // a link: the computer's thinking is dropped
   const gen = ++h.fragGen;
-  const mark = h.changeMark();
+  const mark = { ...h.changeMark(), change: false };
   const hash = entryGame(location.hash);
-  // Back/Forward within the reader's game: keep it, as it is now; a new anchor (a § link) of
-  // a game link the board follows: the entry keeps the game at once (for a reload)
-  if (entryGameId() === h.gameId || (!isGameFragment(hash) && !entryGameId())) {
+  const id = entryGameId();
+  const kept = loadKeptEntry(sessionStore(), keepKey(h.data), h.assumptionKeys);
+  // the board shows an older copy of the kept game (a page restored by Back after the other
+  // language's page went on with the game)
+  const boardStale = !!kept && kept.game === h.gameId && kept.rev > (h.rev || 0);
+  const ownEntry = id === h.gameId || (!isGameFragment(hash) && !id);
+  if (ownEntry && boardStale) {
+    h.exclusive(() => applyFragment(h, "#" + kept.frag, false, gen, kept.game, kept.rev));
+    return;
+  }
+  // Back/Forward within the reader's game to a copy no newer than the board's: keep the
+  // board's game, as it is now; a new anchor (a § link) of a game link the board follows: the
+  // entry keeps the game at once (for a reload)
+  if (ownEntry && (id !== h.gameId || sameGameStep(entryRevision(), h.rev) === "keep")) {
     h.exclusive(() => syncAddress(h, mark));
     return;
   }
-  h.exclusive(() => applyFragment(h, hash, false, gen, entryGameId()));
+  const target = chooseOpen({ frag: hash.replace(/^#/, ""), game: id, rev: entryRevision() }, kept);
+  h.exclusive(() => applyFragment(h, "#" + target.frag, false, gen, target.game, target.rev));
+}
+
+/** The revision of the copy the current history entry holds (history.state.taflRev), 0 when
+ *  it names none. */
+export function entryRevision() {
+  const rev = entryState().taflRev;
+  return isRevision(rev) ? rev : 0;
 }
 
 /** The id of the game the current history entry was written for (history.state.taflGame),
@@ -132,7 +180,7 @@ export function addressChanged(h) {
  *  e.g. after a § link) is only an older copy of it: the board keeps the game as it is. */
 export function entryGameId() {
   const id = entryState().taflGame;
-  return typeof id === "string" && /^[a-z0-9]{1,40}$/.test(id) ? id : null;
+  return isGameId(id) ? id : null;
 }
 
 /** The game fragment an entry stands for: `hash` when it holds a game; for an anchor (a §
@@ -151,10 +199,25 @@ export function entryGame(hash) {
  *  reload, Back, the other language's page); else the address as it is (the start). A kept
  *  position other than the start waits for the engine as a link does. */
 export function openWith(h) {
+  return openTarget(h).hash;
+}
+
+/** What the board opens once the engine is ready, and as which game: `{hash, game, rev,
+ *  kept}` (`game` null: a new game; `kept`: the game kept in sessionStorage was chosen). A
+ *  shared link the board did not write wins; an entry the board wrote gives way to the kept
+ *  game when that is a newer copy of the same game (keep.js chooseOpen); without a game in
+ *  the address or its entry, the kept game. */
+export function openTarget(h) {
   const hash = entryGame(location.hash);
-  if (isGameFragment(hash)) return hash;
-  const kept = loadKept(sessionStore(), keepKey(h.data), h.assumptionKeys);
-  return kept ? "#" + kept : hash;
+  const kept = loadKeptEntry(sessionStore(), keepKey(h.data), h.assumptionKeys);
+  if (isGameFragment(hash)) {
+    const id = entryGameId();
+    if (!id) return { hash, game: null, rev: 0, kept: false };
+    const entry = { frag: hash.slice(1), game: id, rev: entryRevision() };
+    const t = chooseOpen(entry, kept);
+    return { hash: "#" + t.frag, game: t.game, rev: t.rev, kept: t !== entry };
+  }
+  return kept ? { hash: "#" + kept.frag, game: kept.game, rev: kept.rev, kept: true } : { hash, game: null, rev: 0, kept: false };
 }
 
 /** Keep this game in sessionStorage (its share-link fragment, linkFragment), or forget the
@@ -164,12 +227,12 @@ export function openWith(h) {
 async function keepGame(h) {
   const st = h.st, o = h.origin, home = h.home;
   if (st.cursor === 0 && !h.alt.size && o.otn === home.otn && o.to_move === home.to_move) {
-    forgetKept(sessionStore(), keepKey(h.data));
+    forgetKept(sessionStore(), keepKey(h.data), h.rev || 0);
     return null;
   }
   try {
     const link = await linkFragment(h);
-    saveKept(sessionStore(), keepKey(h.data), link.frag);
+    saveKept(sessionStore(), keepKey(h.data), link.frag, { game: h.gameId, rev: h.rev || 0 });
     return link;
   } catch {
     return null;
@@ -190,12 +253,18 @@ export function keptOpened(h) {
  *  is replaced by this game's link (linkFragment: bounded, as Copy link gives it). Once the
  *  board follows a game link, an entry whose address is an anchor (a § link) keeps its address
  *  and holds the game in history.state (taflFragment), which a reload or Back restores
- *  (entryGame); every entry written also names the game (taflGame, see entryGameId). An
- *  address without a game link before that is left alone. `mark`: changeMark() when the
+ *  (entryGame); every entry written also names the game and its revision (taflGame, taflRev:
+ *  see entryGameId; `mark.change` false: no change, only the address brought up to date,
+ *  else the game takes a new revision). An address without a game link before that is left alone. `mark`: changeMark() when the
  *  change began; a newer address (hashchange meanwhile, or another entry) is never
  *  overwritten. No hashchange: replaceState. Run inside exclusive(). */
 export async function syncAddress(h, mark) {
   const fresh = () => mark.gen === h.fragGen && mark.href === location.href;
+  if (mark.change !== false) {
+    // a change: the game's newest copy; one opened from a possibly older copy is a game of its own
+    if (h.forkOnChange) { h.gameId = newGameId(); h.forkOnChange = false; }
+    h.rev = nextRevision(sessionStore());
+  }
   if (!fresh()) return;
   const keptLink = await keepGame(h);
   const game = isGameFragment(location.hash);
@@ -208,7 +277,7 @@ export async function syncAddress(h, mark) {
     cut = link.cut ? Math.max(1, link.turns) : 0;
   } catch { frag = null; }
   if (!fresh()) return;
-  const kept = { ...entryState(), taflFragment: frag, taflGame: h.gameId, taflCut: cut };
+  const kept = { ...entryState(), taflFragment: frag, taflGame: h.gameId, taflRev: h.rev || 0, taflCut: cut };
   // a game link gives way to this game's; an anchor (a § link) stays, the entry keeps the game
   const base = location.href.split("#")[0];
   const url = !game ? location.href : frag ? base + "#" + frag : base;

@@ -73,3 +73,27 @@ export function focusPly(st) {
 export function totalPlies(st) {
   return (Number.isInteger(st && st.cursor) ? st.cursor : 0) + (Array.isArray(st && st.future) ? st.future.length : 0);
 }
+
+/** Rows of the move list kept in the DOM on each side of the current one: a longer game shows
+ *  a window of them around the position shown, so that drawing a game of 100,000 moves costs
+ *  no more than one of a few hundred. */
+export const MOVE_LIST_ROWS = 100;
+
+/**
+ * The plies the move list draws: `[lo, hi)` (0-based ply indexes, whole rows) within `rows`
+ * rows of the current row (the row of ply `cursor`, the position shown; the first row at the
+ * start). `numbers`: moves.js turnNumbers of all plies. The whole game when it has at most
+ * 2 * rows + 1 rows. Linear in the game's length.
+ */
+export function plyWindow(numbers, cursor, rows = MOVE_LIST_ROWS) {
+  const n = numbers.length;
+  if (!n) return [0, 0];
+  const rowOf = (i) => Math.ceil(numbers[i] / 2);
+  if (rowOf(n - 1) <= 2 * rows + 1) return [0, n];
+  const at = Math.min(n - 1, Math.max(0, cursor - 1));
+  const first = rowOf(at) - rows, last = rowOf(at) + rows;
+  let lo = 0, hi = n;
+  while (lo < n && rowOf(lo) < first) lo++;
+  while (hi > lo && rowOf(hi - 1) > last) hi--;
+  return [lo, hi];
+}
