@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import traceback
-from enum import StrEnum
 from typing import Any
 
 from .bounds import BOUNDS
+from .bridge_values import (ANSWERS_WITH_STATE, MAX_SEED, Failed, Fault, Refused, check_level, failure, number_arg,
+                            one_line, search_limits, whole_arg)
 from .errors import PositionError, TaflError
 from .limits import MAX_RECORD_MOVES
 from .game import Game, PlayedMove
@@ -25,15 +26,6 @@ from .squares import shown_text, square_name
 #: record plays (:data:`tafl_core.limits.MAX_RECORD_MOVES`), each move text at most this long.
 MAX_MOVES = MAX_RECORD_MOVES
 MAX_MOVE_TEXT = 12
-
-
-class Refused(ValueError):
-    """A refusal of the bridge's input (rules text, position, side to move): a ValueError whose
-    message is the English sentence and whose ``refusal`` is the reason as data."""
-
-    def __init__(self, why: Refusal, message: str | None = None):
-        super().__init__(message if message is not None else why.text())
-        self.refusal = why
 
 
 def _capture_dict(cap, size: int, ruleset: Ruleset) -> dict:
@@ -273,8 +265,8 @@ class Session:
             ValueError: an unknown level or a limit out of range.
         """
         from .search import best_move
-        seconds, depth, nodes = _search_limits(seconds, depth, nodes)
-        level, seed = _check_level(level), _whole("seed", seed, 0, MAX_SEED)
+        seconds, depth, nodes = search_limits(seconds, depth, nodes)
+        level, seed = check_level(level), whole_arg("seed", seed, 0, MAX_SEED)
         return best_move(self.game, depth=depth, seconds=seconds, nodes=nodes, level=level, seed=seed)
 
     def search_start(self, seconds: float | None = None, depth: int | None = None, level: str | None = None,
@@ -287,8 +279,8 @@ class Session:
             ValueError: an unknown level or a limit out of range.
         """
         from .search import Search, level_limits
-        seconds, depth, nodes = _search_limits(seconds, depth, nodes)
-        level, seed = _check_level(level), _whole("seed", seed, 0, MAX_SEED)
+        seconds, depth, nodes = search_limits(seconds, depth, nodes)
+        level, seed = check_level(level), whole_arg("seed", seed, 0, MAX_SEED)
         # the same limits as best_move and match: the level's depth cap, share of the time, noise
         depth, seconds, nodes, noise = level_limits(level or None, depth, seconds, nodes)
         self._search = Search(self.game, noise=noise, seed=int(seed))
@@ -304,7 +296,7 @@ class Session:
         if srch is None or self._search_key != self._game_key():
             self._search = None
             return None
-        budget = _number("budget_ms", budget_ms, 1, 60_000, clamp=True) / 1000.0
+        budget = number_arg("budget_ms", budget_ms, 1, 60_000, clamp=True) / 1000.0
         done = srch.step(budget)
         out = srch.reply()
         out["done"] = done
@@ -398,78 +390,9 @@ class Session:
         """
         from .bench import run_bench
         lo, hi, _ = BOUNDS["playout_seconds"]
-        seconds = _number("seconds", seconds, lo, hi)
-        seed = _whole("seed", seed, *BOUNDS["seed"][:2])
+        seconds = number_arg("seconds", seconds, lo, hi)
+        seed = whole_arg("seed", seed, *BOUNDS["seed"][:2])
         return run_bench(self.ruleset, seconds, seed)
-
-
-#: The largest search seed taken (the board's seeds are 1 to 2**31 - 2; 2**53 is the largest
-#: whole number a JavaScript number holds exactly): tafl_core.bounds.
-MAX_SEED = BOUNDS["seed"][1]
-
-
-def _bad_limit(name: str, lo, hi) -> Refused:
-    return Refused(refusal(Reason.BAD_LIMIT, name=name, min=lo, max=hi))
-
-
-def _number(name: str, value, lo: float, hi: float, clamp: bool = False) -> float:
-    """``value`` (an int, a float or a text of ASCII digits) as a finite float from ``lo`` to
-    ``hi`` (with ``clamp``: any finite number, moved into that range).
-
-    Raises:
-        Refused: ``bad_limit`` (``name``, ``min``, ``max``) for anything else: NaN, infinity,
-        a bool, a list, a text that is no number (Unicode digits included).
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise _bad_limit(name, lo, hi)
-    if isinstance(value, str) and not (value.isascii() and value.strip()):
-        raise _bad_limit(name, lo, hi)
-    try:
-        x = float(value)
-    except (ValueError, OverflowError):
-        raise _bad_limit(name, lo, hi) from None
-    if x != x or x in (float("inf"), float("-inf")):
-        raise _bad_limit(name, lo, hi)
-    if clamp:
-        return min(max(x, float(lo)), float(hi))
-    if not lo <= x <= hi:
-        raise _bad_limit(name, lo, hi)
-    return x
-
-
-def _whole(name: str, value, lo: int, hi: int) -> int:
-    """``value`` as a whole number from ``lo`` to ``hi`` (an int, an integral float such as
-    ``3.0``, or a text of ASCII digits); Refused ``bad_limit`` otherwise (``2.7`` included)."""
-    x = _number(name, value, lo, hi)
-    if not x.is_integer():
-        raise _bad_limit(name, lo, hi)
-    return int(x)
-
-
-def _check_level(level) -> str | None:
-    """``level`` as one of tafl_core.search.LEVELS, or None when not given (None or "").
-
-    Raises:
-        Refused: ``unknown_level`` (``level`` as shown text, ``levels`` the names)."""
-    from .search import LEVELS
-    if level is None or level == "":
-        return None
-    if not isinstance(level, str) or level not in LEVELS:
-        raise Refused(refusal(Reason.UNKNOWN_LEVEL, level=shown_text(str(level), 20), levels=", ".join(LEVELS)))
-    return level
-
-
-def _search_limits(seconds, depth, nodes) -> tuple:
-    """Checked search limits (None where not given): ``seconds`` 0.001 to 600, ``depth`` 1 to
-    64, ``nodes`` 1 to 100,000,000 (whole numbers for depth and nodes).
-
-    Raises:
-        Refused: ``bad_limit`` naming the limit (NaN, infinity, 2.7 plies, a text are refused).
-    """
-    seconds = None if seconds in (None, "") else _number("seconds", seconds, *BOUNDS["seconds"][:2])
-    depth = None if depth in (None, "") else _whole("depth", depth, *BOUNDS["depth"][:2])
-    nodes = None if nodes in (None, "") else _whole("nodes", nodes, *BOUNDS["nodes"][:2])
-    return seconds, depth, nodes
 
 
 def _sq_key(name: str):
@@ -533,20 +456,20 @@ class Dispatcher:
         try:
             args = _load_args(args_json)
         except (TypeError, ValueError) as exc:
-            return json.dumps(failure(_one_line(exc), Fault.BAD_REQUEST))
+            return json.dumps(failure(one_line(exc), Fault.BAD_REQUEST))
         try:
             out = self._run(cmd, args)
-        except _Failed as exc:
+        except Failed as exc:
             return json.dumps(failure(str(exc), exc.code, **exc.params))
         except Exception as exc:   # noqa: BLE001 - every fault becomes one line for the page
             why = getattr(exc, "refusal", None)
             if isinstance(why, Refusal):
-                return json.dumps({"error": _one_line(exc), "reason": why.as_dict()})
+                return json.dumps({"error": one_line(exc), "reason": why.as_dict()})
             if isinstance(exc, ValueError):   # an expected refusal without a code of its own
-                return json.dumps(failure(_one_line(exc), Fault.BAD_ARGUMENT))
+                return json.dumps(failure(one_line(exc), Fault.BAD_ARGUMENT))
             # a fault of the engine: the traceback for the console (worker.js logs it)
             detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-            return json.dumps(failure(_one_line(exc), Fault.ENGINE_FAULT, detail=detail))
+            return json.dumps(failure(one_line(exc), Fault.ENGINE_FAULT, detail=detail))
         if cmd in ("play_all", "new_game") and not out["ok"] and "ply" not in out["reason"]["params"]:
             # the move list itself refused (too long), not a move in it: no game answer
             return json.dumps({"error": out["error"], "reason": out["reason"]})
@@ -554,7 +477,7 @@ class Dispatcher:
 
     def _run(self, cmd: str, a: dict):
         if not isinstance(a, dict):
-            raise _Failed(Fault.BAD_REQUEST, "the arguments must be a JSON object")
+            raise Failed(Fault.BAD_REQUEST, "the arguments must be a JSON object")
         if cmd == "session":
             self.session = Session(_arg(a, "rules_toml"), a.get("overrides") or None)
             return self.session.state()
@@ -571,7 +494,7 @@ class Dispatcher:
             return check_position(_arg(a, "rules_toml"), a.get("otn"), a.get("to_move"))
         s = self.session
         if s is None:
-            raise _Failed(Fault.NO_SESSION, "no session")
+            raise Failed(Fault.NO_SESSION, "no session")
         if cmd == "start":
             return s.start(a.get("otn"), a.get("to_move"))
         if cmd == "state":
@@ -585,7 +508,7 @@ class Dispatcher:
         if cmd == "play_all":
             return s.play_all(_move_list(a.get("moves")))
         if cmd == "snapshot":
-            return s.snapshot(_whole("max_moves", a.get("max_moves") or 0, 0, 10 ** 9))
+            return s.snapshot(whole_arg("max_moves", a.get("max_moves") or 0, 0, 10 ** 9))
         if cmd == "goto":
             return s.goto(a.get("ply"))
         if cmd == "origin":
@@ -612,7 +535,7 @@ class Dispatcher:
         if cmd == "playout_bench":
             return s.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))
         shown = shown_text(str(cmd), 40)
-        raise _Failed(Fault.UNKNOWN_COMMAND, "unknown command " + shown, command=shown)
+        raise Failed(Fault.UNKNOWN_COMMAND, "unknown command " + shown, command=shown)
 
 
 def _load_args(args_json):
@@ -636,46 +559,6 @@ def _move_list(moves) -> list:
     if not isinstance(moves, list):
         raise Refused(refusal(Reason.NOT_A_MOVE_LIST))
     return moves
-
-
-class Fault(StrEnum):
-    """Codes of a failed command that are no refusal of the reader's input (those are
-    :class:`~tafl_core.reasons.Reason`): the worker protocol's own. The page has no words for
-    them; the board shows the envelope's one-line ``error``."""
-
-    NO_SESSION = "no_session"             # a command that needs a game before session/new_game
-    UNKNOWN_COMMAND = "unknown_command"   # params {command}
-    BAD_REQUEST = "bad_request"           # the arguments are not a JSON object
-    BAD_ARGUMENT = "bad_argument"         # an argument the engine cannot use, without a Reason
-    ENGINE_FAULT = "engine_fault"         # an exception that is no refusal; params {detail}: the traceback
-
-
-#: The commands whose answer to a refused move or game record is a result with the state the
-#: game stands at: ``{"ok": false, "error", "reason", "state"}`` (every other failure is the
-#: envelope of :func:`failure`).
-ANSWERS_WITH_STATE = ("play", "play_all", "new_game", "import_record")
-
-
-def failure(error: str, code: str, **params) -> dict:
-    """The failure envelope: ``{"error": error, "reason": {"code": code, "params": params}}``."""
-    return {"error": error, "reason": {"code": str(code), "params": params}}
-
-
-class _Failed(Exception):
-    """A command failed with a :class:`Fault` code (caught by :meth:`Dispatcher.call`)."""
-
-    def __init__(self, code: Fault, message: str, **params):
-        super().__init__(message)
-        self.code = code
-        self.params = params
-
-
-def _one_line(exc: BaseException) -> str:
-    """The message for the page: one line, never a traceback. Expected refusals (ValueError)
-    keep their own words; anything else is named like a traceback's last line."""
-    text = str(exc) if isinstance(exc, ValueError) else traceback.format_exception_only(type(exc), exc)[-1]
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    return (lines[-1] if lines else type(exc).__name__)[:300]
 
 
 def version() -> str:

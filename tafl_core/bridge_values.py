@@ -1,0 +1,136 @@
+"""The bridge's values at the worker boundary: the refusal of an argument (:class:`Refused`),
+the failure envelope (:class:`Fault`, :func:`failure`, :class:`Failed`, :func:`one_line`) and the
+checks of every numeric argument a command takes (finite, in range: :mod:`tafl_core.bounds`).
+The rule and the codes: notes/CONTRACTS.md, "Worker protocol"."""
+
+from __future__ import annotations
+
+import traceback
+from enum import StrEnum
+
+from .bounds import BOUNDS
+from .reasons import Reason, Refusal, refusal
+from .squares import shown_text
+
+
+class Refused(ValueError):
+    """A refusal of the bridge's input (rules text, position, side to move): a ValueError whose
+    message is the English sentence and whose ``refusal`` is the reason as data."""
+
+    def __init__(self, why: Refusal, message: str | None = None):
+        super().__init__(message if message is not None else why.text())
+        self.refusal = why
+
+
+#: The largest search seed taken (the board's seeds are 1 to 2**31 - 2; 2**53 is the largest
+#: whole number a JavaScript number holds exactly): tafl_core.bounds.
+MAX_SEED = BOUNDS["seed"][1]
+
+
+def bad_limit(name: str, lo, hi) -> Refused:
+    """The refusal ``bad_limit`` of argument ``name`` outside ``lo`` to ``hi``."""
+    return Refused(refusal(Reason.BAD_LIMIT, name=name, min=lo, max=hi))
+
+
+def number_arg(name: str, value, lo: float, hi: float, clamp: bool = False) -> float:
+    """``value`` (an int, a float or a text of ASCII digits) as a finite float from ``lo`` to
+    ``hi`` (with ``clamp``: any finite number, moved into that range).
+
+    Raises:
+        Refused: ``bad_limit`` (``name``, ``min``, ``max``) for anything else: NaN, infinity,
+        a bool, a list, a text that is no number (Unicode digits included).
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise bad_limit(name, lo, hi)
+    if isinstance(value, str) and not (value.isascii() and value.strip()):
+        raise bad_limit(name, lo, hi)
+    try:
+        x = float(value)
+    except (ValueError, OverflowError):
+        raise bad_limit(name, lo, hi) from None
+    if x != x or x in (float("inf"), float("-inf")):
+        raise bad_limit(name, lo, hi)
+    if clamp:
+        return min(max(x, float(lo)), float(hi))
+    if not lo <= x <= hi:
+        raise bad_limit(name, lo, hi)
+    return x
+
+
+def whole_arg(name: str, value, lo: int, hi: int) -> int:
+    """``value`` as a whole number from ``lo`` to ``hi`` (an int, an integral float such as
+    ``3.0``, or a text of ASCII digits); Refused ``bad_limit`` otherwise (``2.7`` included)."""
+    x = number_arg(name, value, lo, hi)
+    if not x.is_integer():
+        raise bad_limit(name, lo, hi)
+    return int(x)
+
+
+def check_level(level) -> str | None:
+    """``level`` as one of tafl_core.search.LEVELS, or None when not given (None or "").
+
+    Raises:
+        Refused: ``unknown_level`` (``level`` as shown text, ``levels`` the names)."""
+    from .search import LEVELS
+    if level is None or level == "":
+        return None
+    if not isinstance(level, str) or level not in LEVELS:
+        raise Refused(refusal(Reason.UNKNOWN_LEVEL, level=shown_text(str(level), 20), levels=", ".join(LEVELS)))
+    return level
+
+
+def search_limits(seconds, depth, nodes) -> tuple:
+    """Checked search limits (None where not given): ``seconds`` 0.001 to 600, ``depth`` 1 to
+    64, ``nodes`` 1 to 100,000,000 (whole numbers for depth and nodes).
+
+    Raises:
+        Refused: ``bad_limit`` naming the limit (NaN, infinity, 2.7 plies, a text are refused).
+    """
+    seconds = None if seconds in (None, "") else number_arg("seconds", seconds, *BOUNDS["seconds"][:2])
+    depth = None if depth in (None, "") else whole_arg("depth", depth, *BOUNDS["depth"][:2])
+    nodes = None if nodes in (None, "") else whole_arg("nodes", nodes, *BOUNDS["nodes"][:2])
+    return seconds, depth, nodes
+
+
+class Fault(StrEnum):
+    """Codes of a failed command that are no refusal of the reader's input (those are
+    :class:`~tafl_core.reasons.Reason`): the worker protocol's own. The page has no words for
+    them; the board shows the envelope's one-line ``error``."""
+
+    NO_SESSION = "no_session"             # a command that needs a game before session/new_game
+    UNKNOWN_COMMAND = "unknown_command"   # params {command}
+    BAD_REQUEST = "bad_request"           # the arguments are not a JSON object
+    BAD_ARGUMENT = "bad_argument"         # an argument the engine cannot use, without a Reason
+    ENGINE_FAULT = "engine_fault"         # an exception that is no refusal; params {detail}: the traceback
+
+
+#: The commands whose answer to a refused move or game record is a result with the state the
+#: game stands at: ``{"ok": false, "error", "reason", "state"}`` (every other failure is the
+#: envelope of :func:`failure`).
+ANSWERS_WITH_STATE = ("play", "play_all", "new_game", "import_record")
+
+
+def failure(error: str, code: str, **params) -> dict:
+    """The failure envelope: ``{"error": error, "reason": {"code": code, "params": params}}``."""
+    return {"error": error, "reason": {"code": str(code), "params": params}}
+
+
+class Failed(Exception):
+    """A command failed with a :class:`Fault` code (caught by :meth:`tafl_core.bridge.Dispatcher.call`)."""
+
+    def __init__(self, code: Fault, message: str, **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+def one_line(exc: BaseException) -> str:
+    """The message for the page: one line, never a traceback. Expected refusals (ValueError)
+    keep their own words; anything else is named like a traceback's last line."""
+    text = str(exc) if isinstance(exc, ValueError) else traceback.format_exception_only(type(exc), exc)[-1]
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return (lines[-1] if lines else type(exc).__name__)[:300]
+
+
+__all__ = ["Refused", "MAX_SEED", "bad_limit", "number_arg", "whole_arg", "check_level", "search_limits",
+           "Fault", "ANSWERS_WITH_STATE", "failure", "Failed", "one_line"]

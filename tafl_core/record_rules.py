@@ -1,0 +1,125 @@
+"""A game record's ``rules`` tag compared with the rules the record is read under: which rule
+keys differ as OpenTafl's code reads them, and the switch of the page's assumptions that would
+make the record playable (the board offers it). Used by :mod:`tafl_core.records`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import TaflError
+from .opentafl import OpenTaflRulesError, reading, ruleset_from_opentafl, to_opentafl
+from .ruleset import Ruleset
+
+
+@dataclass
+class RulesComparison:
+    """The rules a record's ``rules`` tag names, compared with the rules it is read under.
+
+    Attributes:
+        readable: whether :func:`~tafl_core.opentafl.ruleset_from_opentafl` reads the tag (an
+            OpenTafl rule this engine does not play, such as ``linc:y``, makes it unreadable;
+            then ``differ`` is empty and nothing is said about the rules).
+        differ: ``[{"key", "record", "page"}]`` the rule keys whose values differ, in the page's
+            rule order (values as in rules.toml: str, bool, int, list); empty when OpenTafl
+            reads the two rule sets the same (:func:`~tafl_core.opentafl.reading`).
+        switch: ``{key: value}``, the alternatives of the page's assumed rules that make the
+            page's rules the record's (every difference an assumption with the record's value
+            as its alternative), else None. :func:`read_record` keeps it only where the record
+            then reads.
+    """
+
+    readable: bool
+    differ: list[dict] = field(default_factory=list)
+    switch: dict[str, Any] | None = None
+
+    def as_dict(self) -> dict:
+        """JSON form: ``{"readable", "differ", "switch"}``."""
+        return {"readable": self.readable, "differ": [dict(d) for d in self.differ],
+                "switch": None if self.switch is None else dict(self.switch)}
+
+
+def _norm(value: Any) -> Any:
+    return tuple(sorted(value)) if isinstance(value, (list, tuple)) else value
+
+
+def _differences(page: Ruleset, other: Ruleset) -> list[dict]:
+    keys = list(page.rules) + [k for k in other.rules if k not in page.rules]
+    out = []
+    for key in keys:
+        try:
+            a, b = page.value(key), other.value(key)
+        except KeyError:
+            continue
+        if _norm(a) != _norm(b):
+            out.append({"key": key, "record": b, "page": a})
+    return out
+
+
+def compare_rules(page: Ruleset, tag: str) -> RulesComparison:
+    """Compare an OpenTafl rules string ``tag`` (a record's ``rules`` tag) with ``page``.
+
+    Two rule sets OpenTafl reads the same (:func:`~tafl_core.opentafl.reading` of the tag and
+    of :func:`~tafl_core.opentafl.to_opentafl` of the page) do not differ; otherwise every rule
+    key whose value differs is listed, leaving out a key whose record value the page's reading
+    does not see (two ways of writing one rule, such as the king listed on an empty throne's
+    hostility where OpenTafl asks per side). The switch is the union of the alternatives
+    (:meth:`Rule.alternative_overrides`) of the page's assumed rules that differ, offered when
+    the page with it differs from the record in nothing.
+    """
+    try:
+        record = ruleset_from_opentafl(tag)
+    except (OpenTaflRulesError, TaflError, ValueError):
+        return RulesComparison(False)
+    want = _reading(tag)
+    differ = _seen_differences(page, record, want)
+    if not differ:
+        return RulesComparison(True)
+    switch: dict[str, Any] = {}
+    for d in differ:
+        rule = page.rules.get(d["key"])
+        alt = rule.alternative_overrides() if rule is not None and rule.assumed else None
+        if not alt or _norm(alt.get(d["key"])) != _norm(d["record"]):
+            switch = {}
+            break
+        switch.update(alt)
+    if switch:
+        try:
+            switched = page.with_overrides(switch)
+        except (TaflError, ValueError):
+            switched = None
+        if switched is None or _seen_differences(switched, record, want):
+            switch = {}
+    return RulesComparison(True, differ, switch or None)
+
+
+def _seen_differences(page: Ruleset, record: Ruleset, want: dict | None) -> list[dict]:
+    """The rule keys in which ``page`` differs from ``record`` (read from a rules string whose
+    OpenTafl reading is ``want``), as OpenTafl would see them (:func:`compare_rules`)."""
+    own = to_opentafl(page)
+    if own is not None and want is not None and _reading(own) == want:
+        return []
+    differ = _differences(page, record)
+    if own is not None and want is not None:
+        mine = _reading(own)
+        differ = [d for d in differ if not _same_reading(page, {d["key"]: d["record"]}, mine)]
+    return differ
+
+
+def _reading(text: str) -> dict | None:
+    try:
+        return reading(text)
+    except (OpenTaflRulesError, TaflError, ValueError):
+        return None
+
+
+def _same_reading(page: Ruleset, overrides: dict, want: dict) -> bool:
+    """Whether ``page`` with ``overrides`` still reads (in OpenTafl) as ``want``."""
+    try:
+        text = to_opentafl(page.with_overrides(overrides))
+    except (TaflError, ValueError):
+        return False
+    return text is not None and _reading(text) == want
+
+
+__all__ = ["RulesComparison", "compare_rules"]
