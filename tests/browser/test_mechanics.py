@@ -66,6 +66,9 @@ def test_example_move_shows_the_mechanic(context, server, example_pages, pos_id)
         start = diagram_pieces(entry["diagram"])
         assert bp.pieces() == start
         assert bp.attr("data-to-move") == entry["to_move"]
+        # the squares the legend calls "marked" (mechanics.toml marks) are framed on the live board too
+        framed = bp.page.eval_on_selector_all("#board svg.tb-svg [data-mark]", "els => els.map(e => e.dataset.mark)")
+        assert sorted(framed) == sorted(entry["marks"])
         # the text names and links the variant whose rules the board plays; the link works
         href = bp.page.eval_on_selector("#board .tafl-example-intro a[href]", "e => e.href")
         assert href.endswith(f"/variants/{entry['rules']}/")

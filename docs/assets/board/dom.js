@@ -82,6 +82,8 @@ export function buildDom(host) {
   root.setAttribute("data-to-move", host.st.to_move);
   const geo = readGeometry(root.querySelector("svg"), host.size);
   const dom = { ...geo, ...buildSvg(host, geo), drag: null, staticKey: null };
+  // the squares an example's diagram frames (its legend names them), drawn on the live board too
+  dom.marked = geo.staticSvg ? [...geo.staticSvg.querySelectorAll("[data-mark]")].map((r) => r.getAttribute("data-mark")) : [];
   if (geo.staticSvg) geo.staticSvg.replaceWith(dom.svg);
   else root.prepend(dom.svg);
   buildZoom(host, dom);
@@ -238,6 +240,13 @@ export function buildStatic(host, dom) {
         dom.gSquares.append(svgEl("path", { d, class: "tb-special-mark", "pointer-events": "none" }));
       }
     }
+  }
+  for (const sq of dom.marked || []) { // as build_tools/templates/diagram.svg.j2 frames them
+    const [c, w] = host.cellOf(sq);
+    dom.gSquares.append(svgEl("rect", {
+      x: dom.ox + c * cell + 2, y: dom.oy + w * cell + 2, width: cell - 4, height: cell - 4,
+      class: "tb-marked", "data-mark": sq, fill: "none", stroke: "#c62828", "stroke-width": 3, "pointer-events": "none",
+    }));
   }
   if (dom.margin >= cell * 0.3) buildCoordinates(host, dom);
   keepRanksInView(dom); // a flip redraws the strip: shown again where the board is scrolled
