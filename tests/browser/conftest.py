@@ -223,6 +223,11 @@ class BoardPage:
         return self.page.get_attribute("#board", name)
 
     def moves(self) -> list[str]:
+        """The moves played, as the move list shows them; for a long game whose list shows only a
+        window of rows (`data-window`, movelist.js plyWindow), every move of the board's game."""
+        if self.page.eval_on_selector('#board [data-role="move-list"]', "e => e.hasAttribute('data-window')"):
+            return self.page.eval_on_selector(
+                "#board", "b => b.tbBoard.st.history.slice(0, b.tbBoard.st.cursor).map(h => h.notation)")
         return self.page.eval_on_selector_all(
             '#board [data-role="move-list"] li[data-ply]', "els => els.map(e => e.textContent.trim())")
 
