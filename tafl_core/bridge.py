@@ -12,6 +12,7 @@ import traceback
 from typing import Any
 
 from .bounds import BOUNDS
+from .bridge_line import PENDING_KEY, LineMirror, PendingLine, send_changes
 from .bridge_values import (ANSWERS_WITH_STATE, MAX_SEED, Failed, Fault, Refused, check_level, failure, number_arg,
                             one_line, search_limits, whole_arg)
 from .errors import PositionError, TaflError
@@ -84,10 +85,39 @@ class Session:
         self.game = Game(self.ruleset, pos, to_move or None)
         return self.state()
 
+    #: Set by the dispatcher for a board that holds its own copy of the moves (it asked with
+    #: ``have``): :meth:`state` then leaves them pending (tafl_core.bridge_line) instead of
+    #: building ``history``, ``future`` and ``future_plies``.
+    by_changes = False
+
     def state(self) -> dict:
-        """The board state (see notes/CONTRACTS.md)."""
+        """The board state (see notes/CONTRACTS.md); with :attr:`by_changes` the moves
+        (``history``, ``future``, ``future_plies``) are left pending under
+        :data:`~tafl_core.bridge_line.PENDING_KEY` for the dispatcher."""
         g = self.game
         n = g.size
+        movable = sorted({square_name(m.frm, n) for m in g.legal_moves()}, key=_sq_key)
+        turn = g.berserk_turn
+        position = g.position()
+        out = {"size": n, "to_move": g.to_move,
+               "berserk": {"square": turn.square, "can_end": turn.can_end, "escape": turn.escape} if turn else None,
+               "pieces": dict(position.pieces), "special": self.ruleset.special_squares(),
+               "cursor": g.ply, "can_undo": g.ply > 0, "can_redo": g.undone_count > 0,
+               "result": _result_dict(g.result, self.ruleset), "otn": position.to_otn(), "movable": movable,
+               "stuck": g.result is None and not movable}
+        if self.by_changes:
+            out[PENDING_KEY] = PendingLine(g.moves_played, g.undone_moves, self._played_dict)
+            return out
+        undone = g.undone_moves
+        out["history"] = self._history()
+        out["future"] = [str(p.move) for p in undone]
+        out["future_plies"] = [{"move": str(p.move), "notation": p.notation(), "side": p.side,
+                                "continues": p.continues, "berserk": p.berserk, "jump": p.jump} for p in undone]
+        return out
+
+    def _history(self) -> list[dict]:
+        """The history entries of the moves played (:meth:`_played_dict`)."""
+        g = self.game
         # The entries of moves already reported are kept (same PlayedMove object, same dict), so
         # a long game costs one new dict per move, not a rebuild of the whole history.
         # Linear in the game's length: the first entry that differs drops the cache from there
@@ -105,23 +135,7 @@ class Session:
             history.append(entry)
         del cache[len(history):]
         self._history_cache, self._history_game = cache, g
-        movable = sorted({square_name(m.frm, n) for m in g.legal_moves()}, key=_sq_key)
-        turn = g.berserk_turn
-        berserk = {"square": turn.square, "can_end": turn.can_end, "escape": turn.escape} if turn else None
-        position = g.position()
-        undone = g.undone_moves
-        return {"size": n, "to_move": g.to_move, "berserk": berserk,
-                "pieces": dict(position.pieces),
-                "special": self.ruleset.special_squares(),
-                "history": history, "cursor": len(history),
-                "can_undo": bool(history), "can_redo": bool(undone),
-                "future": [str(p.move) for p in undone],
-                "future_plies": [{"move": str(p.move), "notation": p.notation(), "side": p.side,
-                                  "continues": p.continues, "berserk": p.berserk, "jump": p.jump}
-                                 for p in undone],
-                "result": _result_dict(g.result, self.ruleset),
-                "otn": position.to_otn(), "movable": movable,
-                "stuck": g.result is None and not movable}
+        return history
 
     def _played_dict(self, played: PlayedMove) -> dict:
         n = played.move.size
@@ -444,15 +458,28 @@ class Dispatcher:
 
     def __init__(self):
         self.session: Session | None = None
+        self.mirror = LineMirror()      # what the board holds of the game's moves (``have``)
+        self._by_changes = False        # the call under way answers by changes
 
-    def call(self, cmd: str, args_json: str) -> str:
+    def call(self, cmd: str, args_json: str, have=None) -> str:
         """Run command ``cmd`` with arguments ``args_json`` (a JSON object); the reply as JSON
         text: ``{"result": ...}``, or the one failure envelope ``{"error": "<one line>",
         "reason": {"code", "params"}}`` (:func:`failure`). ``code`` is a
         :class:`~tafl_core.reasons.Reason` for a refusal of the input, else a :class:`Fault`.
         The rule (notes/CONTRACTS.md, "Worker protocol"): a refused move or record of the
         commands in :data:`ANSWERS_WITH_STATE` is a result ``{"ok": false, "error", "reason",
-        "state"}``; every other failure is this envelope. Never raises."""
+        "state"}``; every other failure is this envelope. Never raises.
+
+        ``have``: given by a board that keeps its own copy of the game's moves (worker.js), the
+        number (``line_seq``) of the copy it holds, 0 for none: every state in the answer then
+        carries the moves as a change of the answer before (tafl_core.bridge_line; the whole
+        line after ``have`` 0). Without it (None) states carry ``history``, ``future`` and
+        ``future_plies`` whole."""
+        self._by_changes = have is not None
+        if self._by_changes and not (isinstance(have, (int, float)) and not isinstance(have, bool) and have > 0):
+            self.mirror.reset()   # the board holds nothing (or says so unreadably)
+        if self.session is not None:
+            self.session.by_changes = self._by_changes
         try:
             args = _load_args(args_json)
         except (TypeError, ValueError) as exc:
@@ -473,16 +500,22 @@ class Dispatcher:
         if cmd in ("play_all", "new_game") and not out["ok"] and "ply" not in out["reason"]["params"]:
             # the move list itself refused (too long), not a move in it: no game answer
             return json.dumps({"error": out["error"], "reason": out["reason"]})
+        send_changes(out, self.mirror if self._by_changes else None)
         return json.dumps({"result": out})
+
+    def _new_session(self, a: dict) -> Session:
+        s = Session(_arg(a, "rules_toml"), a.get("overrides") or None)
+        s.by_changes = self._by_changes
+        return s
 
     def _run(self, cmd: str, a: dict):
         if not isinstance(a, dict):
             raise Failed(Fault.BAD_REQUEST, "the arguments must be a JSON object")
         if cmd == "session":
-            self.session = Session(_arg(a, "rules_toml"), a.get("overrides") or None)
+            self.session = self._new_session(a)
             return self.session.state()
         if cmd == "new_game":
-            s = Session(_arg(a, "rules_toml"), a.get("overrides") or None)
+            s = self._new_session(a)
             st = s.start(a.get("otn"), a.get("to_move"))
             out = {"ok": True, "error": None, "reason": None, "state": st}
             if a.get("moves"):
@@ -571,10 +604,10 @@ def version() -> str:
 _DISPATCHER = Dispatcher()
 
 
-def call(cmd: str, args_json: str) -> str:
+def call(cmd: str, args_json: str, have=None) -> str:
     """The worker's entry point: :meth:`Dispatcher.call` on the one dispatcher of this
     interpreter (the board's worker holds one game)."""
-    return _DISPATCHER.call(cmd, args_json)
+    return _DISPATCHER.call(cmd, args_json, have)
 
 
 __all__ = ["Session", "check_position", "Dispatcher", "call", "version", "Refused", "Fault", "failure",

@@ -46,6 +46,46 @@ export const WORKER_FAILED = "worker_failed";
  *  phase; each later phase under a second). */
 export const START_PHASE_MS = 30_000;
 
+/** The code of a state answer whose moves do not fit the copy this page holds (never in a
+ *  working worker: its answers come in order); the copy is dropped, and the next request
+ *  asks for the whole line. */
+export const LINE_OUT_OF_STEP = "line_out_of_step";
+
+/**
+ * The state answer `st` by changes (notes/CONTRACTS.md "State answers by changes": `line_seq`,
+ * `line_base`, `line_from`, `line`, `line_length`, the first entries of a long `line` in
+ * `parts`) applied to the held copy `held` {seq, line} of the game's moves: the new copy, and
+ * `st` completed in place with `history` (the plies before `cursor`), `future` (the later
+ * plies' moves) and `future_plies` (their entries) as a whole state has them, the change's
+ * fields removed. Throws an Error with reason LINE_OUT_OF_STEP when the change does not apply
+ * to `held`. Linear in the game's length (array copies only; each entry was cloned once, when
+ * it came).
+ */
+export function applyLine(held, st, parts = []) {
+  const from = st.line_from, cursor = st.cursor;
+  const fits = Number.isSafeInteger(from) && from >= 0 && from <= held.line.length
+    && (from === 0 || st.line_base === held.seq) && Array.isArray(st.line);
+  if (!fits) throw failure("the game's moves are out of step with the engine", { code: LINE_OUT_OF_STEP, params: {} });
+  const line = from === held.line.length && !parts.length && !st.line.length
+    ? held.line : held.line.slice(0, from).concat(...parts, st.line);
+  if (line.length !== st.line_length || !Number.isSafeInteger(cursor) || cursor < 0 || cursor > line.length) {
+    throw failure("the game's moves are out of step with the engine", { code: LINE_OUT_OF_STEP, params: {} });
+  }
+  st.history = line.slice(0, cursor);
+  st.future_plies = line.slice(cursor);
+  st.future = st.future_plies.map((p) => p.move);
+  const seq = st.line_seq;
+  for (const k of ["line_seq", "line_base", "line_from", "line", "line_length"]) delete st[k];
+  return { seq, line };
+}
+
+/** The state by changes inside a result (the result itself, or its `state`), or null. */
+function changedState(result) {
+  if (result && typeof result === "object" && "line_from" in result) return result;
+  const st = result && typeof result === "object" ? result.state : null;
+  return st && typeof st === "object" && "line_from" in st ? st : null;
+}
+
 /** The one shape of a failed request: an Error with `message` `error` and `reason` {code, params}. */
 export function failure(error, reason) {
   return Object.assign(new Error(String(error)), { reason });
@@ -58,17 +98,33 @@ export class Engine {
     this.pending = new Map();
     this.phase = null;
     this.onprogress = null;
+    // the game's moves as the worker last sent them (states come by changes: applyLine)
+    this.held = { seq: 0, line: [] };
+    this.parts = new Map(); // id -> the parts of a long line that came before its answer
     this.worker = boot ? boot.worker : new Worker(url, { type: "module" });
     const receive = (data) => {
-      const { id, ok, result, error, reason, progress } = data || {};
+      const { id, ok, result, error, reason, progress, part } = data || {};
       if (id === undefined && typeof progress === "string") {
         this.phase = progress;
         if (this.onprogress) this.onprogress(progress);
         return;
       }
+      if (Array.isArray(part)) {
+        if (!this.parts.has(id)) this.parts.set(id, []);
+        this.parts.get(id).push(part);
+        return;
+      }
+      const parts = this.parts.get(id) || [];
+      this.parts.delete(id);
+      let outOfStep = null;
+      const st = ok ? changedState(result) : null;
+      if (st) {
+        try { this.held = applyLine(this.held, st, parts); } catch (e) { outOfStep = e; this.held = { seq: 0, line: [] }; }
+      }
       const p = this.pending.get(id);
       if (!p) return;
       this.pending.delete(id);
+      if (outOfStep) { p.reject(outOfStep); return; }
       if (ok) { p.resolve(result); return; }
       p.reject(failure(error, reason && typeof reason === "object" ? reason : { code: "engine_fault", params: {} }));
     };
@@ -103,7 +159,7 @@ export class Engine {
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, cmd, args });
+      this.worker.postMessage({ id, cmd, args, have: this.held.seq });
     });
   }
 }

@@ -132,12 +132,15 @@ function lastLine(text) {
   return (lines.length ? lines[lines.length - 1] : "error").slice(0, 300);
 }
 
-/** Run `cmd` on tafl_core.bridge.call: its result, or an Error with the envelope's reason. */
-function call(cmd, args) {
+/** Run `cmd` on tafl_core.bridge.call: its result, or an Error with the envelope's reason.
+ *  `have`: the number of the copy of the game's moves the page holds (its states then carry
+ *  the moves by changes), undefined for whole states. */
+function call(cmd, args, have) {
   if (!pyCall) throw failed("engine not loaded", WORKER_CODES.notLoaded);
   let out;
   try {
-    out = JSON.parse(pyCall(cmd, JSON.stringify(args || {})));
+    const json = JSON.stringify(args || {});
+    out = JSON.parse(Number.isSafeInteger(have) && have >= 0 ? pyCall(cmd, json, have) : pyCall(cmd, json));
   } catch (e) {
     // Raised outside the dispatcher's own handler (a PythonError from the interpreter itself):
     // details to the console, one line to the page.
@@ -155,8 +158,24 @@ function call(cmd, args) {
   return out.result;
 }
 
+/** Plies of the game's moves (a state's `line`) per message: a longer line goes to the page
+ *  in parts {id, part: [entries]} before the answer, each a task of its own on the page's main
+ *  thread, so that reading a game of 100,000 moves never blocks it at once. */
+const LINE_PART = 2000;
+
+/** Post the first entries of a long `line` in the answer `result` (a state, or {state}) as
+ *  parts, leaving the last part in the answer (notes/CONTRACTS.md "State answers by changes"). */
+function postLineParts(id, result) {
+  const st = result && Array.isArray(result.line) ? result : result && result.state;
+  if (!st || !Array.isArray(st.line) || st.line.length <= LINE_PART) return;
+  const line = st.line;
+  let i = 0;
+  for (; line.length - i > LINE_PART; i += LINE_PART) self.postMessage({ id, part: line.slice(i, i + LINE_PART) });
+  st.line = line.slice(i);
+}
+
 self.onmessage = async (ev) => {
-  const { id, cmd, args } = ev.data || {};
+  const { id, cmd, args, have } = ev.data || {};
   try {
     let result;
     if (cmd === "init") {
@@ -164,7 +183,8 @@ self.onmessage = async (ev) => {
       result = await initPromise;
     } else {
       if (initPromise) await initPromise;
-      result = call(cmd, args);
+      result = call(cmd, args, have);
+      postLineParts(id, result);
     }
     self.postMessage({ id, ok: true, result });
   } catch (e) {
