@@ -84,7 +84,7 @@ def test_every_failure_code_is_documented():
     worker = (REPO / "docs" / "assets" / "board" / "worker.js").read_text(encoding="utf-8")
     engine = (REPO / "docs" / "assets" / "board" / "engine.js").read_text(encoding="utf-8")
     codes = re.search(r"const WORKER_CODES = \{([^}]*)\}", worker).group(1)
-    own = set(re.findall(r'"([a-z_]+)"', codes)) | set(re.findall(r'WORKER_FAILED = "([a-z_]+)"', engine))
+    own = set(re.findall(r'"([a-z_]+)"', codes)) | set(re.findall(r'(?:WORKER_FAILED|LINE_OUT_OF_STEP) = "([a-z_]+)"', engine))
     assert documented == {str(f) for f in Fault} | own
     assert not documented & {str(r) for r in Reason}, "a fault code is no refusal code"
 
