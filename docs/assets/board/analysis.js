@@ -29,8 +29,8 @@
 
 import { toOtn } from "./address.js";
 import { el } from "./elements.js";
-import { focusPly, isStepKey, moveRows, rowNumbers, stepTarget, totalPlies } from "./movelist.js";
-import { futurePlies, futureTurns, turnNumbers } from "./moves.js";
+import { focusPly, isStepKey, moveRows, stepTarget, totalPlies } from "./movelist.js";
+import { futureTurns, gamePlies, turnNumbers } from "./moves.js";
 import {
   RECORD_ACCEPT, RECORD_FORMATS, checkRecordFileSize, checkRecordText, importNotes, localReason, recordFileName,
 } from "./records.js";
@@ -108,7 +108,7 @@ async function gotoNow(an, target) {
     h.st = await h.engine.call("goto", { ply });
     const st = h.st;
     const p = st.history[st.cursor - 1];
-    h.say(p ? T.atPly(rowNumbers(st.history)[st.cursor - 1], p.notation || p.move) : T.atStart);
+    h.say(p ? T.atPly(Math.ceil(gamePlies(st).numbers[st.cursor - 1] / 2), p.notation || p.move) : T.atStart);
     await h.syncAddress(mark);
   } catch (e) {
     h.message(h.refusalText(e));
@@ -176,19 +176,20 @@ function drawPairs(an, editing) {
   const st = h.st;
   const ol = h.dom.moveListEl;
   const current = focusPly(st);
-  const plies = [...st.history.slice(0, st.cursor), ...futurePlies(st)];
+  const { plies, numbers } = gamePlies(st);
   // draw.js drew every ply or (a long game) a window of whole rows: each entry by its index
   const items = [];
+  let lo = plies.length, hi = 0;
   for (const li of ol.children) {
     const k = li.hasAttribute("data-ply") ? Number(li.getAttribute("data-ply")) - 1
       : li.hasAttribute("data-future") ? st.cursor + Number(li.getAttribute("data-future")) - 1 : -1;
-    if (k >= 0 && k < plies.length) items[k] = li;
+    if (k >= 0 && k < plies.length) { items[k] = li; lo = Math.min(lo, k); hi = Math.max(hi, k + 1); }
   }
   const off = editing || !h.ready;
   ol.classList.add("tb-paired");
   const comments = shownComments(an, plies);
   if (items.length) {
-    const rows = moveRows(plies).filter((row) => row.turns.every((turn) => turn.every((i) => items[i])));
+    const rows = moveRows(plies, numbers, lo, hi).filter((row) => row.turns.every((turn) => turn.every((i) => items[i])));
     ol.replaceChildren(...rows.map((row) => pairRow(an, row, items, plies, current, off, comments)));
   }
   const start = an.startPlyButton;

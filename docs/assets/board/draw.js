@@ -4,8 +4,8 @@
 
 import { ACTIONS, actionTitle } from "./actions.js";
 import {
-  activeBerserk, berserkOver, captureText, futurePlies, hasBerserkTurns, jumpRef, jumpText, lastTurn,
-  notationMarks, resultText, turnNumbers,
+  activeBerserk, berserkOver, captureText, gamePlies, hasBerserkTurns, jumpRef, jumpText, lastTurn,
+  notationMarks, resultText,
 } from "./moves.js";
 import { buildStatic, pieceEl, ruleLink } from "./dom.js";
 import { el, svgEl } from "./elements.js";
@@ -279,8 +279,7 @@ function drawMoveList(h, dom, editing) {
   const st = h.st;
   const ol = dom.moveListEl;
   ol.replaceChildren();
-  const played = st.history.slice(0, st.cursor);
-  const plies = [...played, ...futurePlies(st)];
+  const { plies, numbers } = gamePlies(st);
   dom.marksEl.replaceChildren();
   dom.marksEl.hidden = true;
   if (!plies.length) {
@@ -288,12 +287,11 @@ function drawMoveList(h, dom, editing) {
     return;
   }
   const marks = new Set();
-  const numbers = turnNumbers(plies);
   // a long game: only the rows around the position shown (movelist.js plyWindow)
   const [lo, hi] = plyWindow(numbers, st.cursor);
   const items = [];
   for (let i = lo; i < hi; i++) {
-    const future = i >= played.length ? i - played.length + 1 : 0;
+    const future = i >= st.cursor ? i - st.cursor + 1 : 0;
     items.push(moveItem(h, plies[i], i, numbers[i], i > 0 && numbers[i - 1] === numbers[i], future, marks));
   }
   ol.append(...items);

@@ -19,7 +19,7 @@ import {
   chooseOpen, forgetKept, isGameId, isRevision, keepKey, loadKeptEntry, nextRevision, sameGameStep, saveKept,
   sessionStore,
 } from "./keep.js";
-import { turnNumbers } from "./moves.js";
+import { gamePlies, turnNumbers } from "./moves.js";
 import { newGameId } from "./state.js";
 import { fragmentWhy } from "./words.js";
 
@@ -291,16 +291,17 @@ export async function syncAddress(h, mark) {
  *  turns = how many turns the link then holds. Run inside exclusive(). Raises the worker's
  *  error. */
 export async function linkFragment(h) {
-  const frag = fragment(h);
-  if (frag.length <= FRAGMENT_MAX && h.st.cursor <= MOVES_MAX) return { frag, cut: false, turns: 0 };
+  // every move only when there are few enough (a long game's moves are never all written)
+  const frag = h.st.cursor <= MOVES_MAX ? fragment(h) : null;
+  if (frag !== null && frag.length <= FRAGMENT_MAX) return { frag, cut: false, turns: 0 };
   let max = MOVES_MAX;
   for (let tries = 0; tries < 6; tries++) {
     const snap = await h.engine.call("snapshot", { max_moves: max });
     const f = fragment(h, snap);
     if (f.length <= FRAGMENT_MAX && snap.moves.length <= MOVES_MAX) {
-      const numbers = turnNumbers(h.st.history.slice(0, h.st.cursor));
+      const numbers = gamePlies(h.st).numbers, end = h.st.cursor;
       const k = snap.moves.length;
-      return { frag: f, cut: true, turns: k ? numbers[numbers.length - 1] - numbers[numbers.length - k] + 1 : 0 };
+      return { frag: f, cut: true, turns: k ? numbers[end - 1] - numbers[end - k] + 1 : 0 };
     }
     // too long by characters: fewer moves, in proportion, with room to spare
     max = Math.max(1, Math.min(max - 1, Math.floor(max * (FRAGMENT_MAX - 64) / f.length)));

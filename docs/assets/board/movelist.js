@@ -16,19 +16,21 @@ import { turnNumbers } from "./moves.js";
  * order) grouped by turn and the turns in pairs, as an OpenTafl game record writes them (the
  * first and second turn on line 1, and so on; tafl_core/records.py export_record).
  * Returns [{number, turns: [[ply index, ...], ...]}], number 1-based, each turn one or (a
- * berserk turn) several 0-based ply indexes, one or two turns a row.
+ * berserk turn) several 0-based ply indexes, one or two turns a row. `numbers`: their
+ * turnNumbers, where known; `lo`, `hi`: only the plies from index `lo` to `hi` (excluded), for
+ * a window of the list (plyWindow), the rows cut at its edges as they fall.
  */
-export function moveRows(plies) {
-  const numbers = turnNumbers(plies);
+export function moveRows(plies, numbers = turnNumbers(plies), lo = 0, hi = numbers.length) {
   const rows = [];
-  numbers.forEach((turn, i) => {
+  for (let i = Math.max(0, lo); i < Math.min(hi, numbers.length); i++) {
+    const turn = numbers[i];
     const number = Math.ceil(turn / 2);
     let row = rows[rows.length - 1];
     if (!row || row.number !== number) { row = { number, turns: [] }; rows.push(row); }
     const slot = (turn - 1) % 2;
     while (row.turns.length <= slot) row.turns.push([]);
     row.turns[slot].push(i);
-  });
+  }
   return rows;
 }
 

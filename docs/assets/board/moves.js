@@ -12,14 +12,33 @@ export const JUMP_RULE = { king: "king_jump", commander: "commander_jump", knigh
  *  the plies of a berserk turn after its first share its number. */
 export function turnNumbers(plies) {
   let n = 0;
-  return plies.map((h, i) => {
+  const out = new Array(plies.length);
+  for (let i = 0; i < plies.length; i++) {
+    const h = plies[i];
     const prev = i > 0 ? plies[i - 1] : null;
     // a ply continues its side's turn after a ply that went on (`continues`), and `end`
     // closes the turn of the side that made the ply before it; either only for the same side
     const sameSide = !!prev && (!h.side || !prev.side || prev.side === h.side);
     if (!(sameSide && (prev.continues || h.move === "end"))) n++;
-    return n;
-  });
+    out[i] = n;
+  }
+  return out;
+}
+
+const PLIES_OF = new WeakMap();
+
+/** Every ply of the game in the state `st` — played (`history` up to `cursor`), then taken
+ *  back (futurePlies) — and their turnNumbers: `{plies, numbers}`, worked out once per state
+ *  object (a game of 100,000 moves is walked once per answer of the engine, not once per
+ *  drawing part). The arrays are shared: read them, never change them. */
+export function gamePlies(st) {
+  let got = PLIES_OF.get(st);
+  if (!got) {
+    const plies = st.history.slice(0, st.cursor).concat(futurePlies(st));
+    got = { plies, numbers: turnNumbers(plies) };
+    PLIES_OF.set(st, got);
+  }
+  return got;
 }
 
 /** The marks of OpenTafl notation in one move ("e6^=e8xe7": jump, berserk move, capture), as
@@ -46,9 +65,8 @@ export function futurePlies(st) {
 
 /** How many turns the moves taken back (Redo) make, as the move list numbers them. */
 export function futureTurns(st) {
-  const future = futurePlies(st);
-  if (!future.length) return 0;
-  const numbers = turnNumbers([...st.history.slice(0, st.cursor), ...future]);
+  const { plies, numbers } = gamePlies(st);
+  if (plies.length === st.cursor) return 0;
   return new Set(numbers.slice(st.cursor)).size;
 }
 
