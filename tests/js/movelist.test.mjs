@@ -84,3 +84,18 @@ test("a long game's move list draws whole rows around the position shown, a shor
   const berserk = [1, 2, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
   assert.deepEqual(plyWindow(berserk, 1, 1), [0, 6]); // rows 1-2: turns 1-4
 });
+
+test("the rows of a window of the list are the whole list's rows in it", () => {
+  // a berserk turn (three plies) inside a shuttle, so rows hold two, three or four plies
+  const plies = [];
+  for (let i = 0; i < 40; i++) {
+    if (i === 12) { plies.push(ply("c1-c2", "attackers", true), ply("c2-d2", "attackers", true), ply("end", "attackers")); continue; }
+    plies.push(ply(i % 2 ? "d3-e3" : "a4-a3", i % 2 ? "defenders" : "attackers"));
+  }
+  const all = moveRows(plies);
+  for (const [lo, hi] of [[0, plies.length], [4, 10], [10, 20], [22, plies.length]]) {
+    // the rows wholly inside [lo, hi), as the paired list keeps them
+    const inside = (row) => row.turns.every((t) => t.every((i) => i >= lo && i < hi));
+    assert.deepEqual(moveRows(plies, undefined, lo, hi).filter(inside), all.filter(inside), `${lo}-${hi}`);
+  }
+});

@@ -4,7 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  berserkOver, captureText, futurePlies, futureTurns, jumpText, lastTurn, notationMarks, resultText, turnNumbers,
+  berserkOver, captureText, futurePlies, futureTurns, gamePlies, jumpText, lastTurn, notationMarks, resultText,
+  turnNumbers,
 } from "../../docs/assets/board/moves.js";
 import { STRINGS } from "../../docs/assets/board/words.js";
 
@@ -98,4 +99,19 @@ test("moves taken back: detailed plies when the worker gave them, counted in tur
   assert.equal(futureTurns(st), 1);
   assert.deepEqual(futurePlies({ future: ["a1-a2"], future_plies: [] }), [{ move: "a1-a2", notation: "a1-a2" }]);
   assert.equal(futureTurns({ cursor: 0, history: [], future: [] }), 0);
+});
+
+test("the game's plies: those played up to the cursor, then those taken back, numbered once per state", () => {
+  const h = (move, side, continues = false) => ({ move, notation: move, side, continues });
+  // d1-d3 h6-h9 played, then a berserk turn c1-c2 c2-d2 end and h8-h5 taken back
+  const st = {
+    cursor: 2, history: [h("d1-d3", "attackers"), h("h6-h9", "defenders"), h("x", "x")],
+    future: ["c1-c2", "c2-d2", "end", "h8-h5"],
+    future_plies: [h("c1-c2", "attackers", true), h("c2-d2", "attackers", true), h("end", "attackers"), h("h8-h5", "defenders")],
+  };
+  const got = gamePlies(st);
+  assert.deepEqual(got.plies.map((p) => p.move), ["d1-d3", "h6-h9", "c1-c2", "c2-d2", "end", "h8-h5"]);
+  assert.deepEqual(got.numbers, [1, 2, 3, 3, 3, 4]);
+  assert.equal(gamePlies(st), got, "the same state: the same answer, not worked out again");
+  assert.equal(futureTurns(st), 2);
 });
