@@ -1,14 +1,18 @@
 """Benchmark (prints figures, not a test): a long legal game record on the board.
 
-A record of N moves is imported on the English page of Brandub (Nielsen)
-(variants_src/brandub-nielsen, 7×7, repetition without consequence: `[rules.repetition] value =
-"ignored"`), a shuttle that takes nothing and never ends the game: the attacker a4-a3, the
-defender d3-e3, back a3-a4 and e3-d3, over and over (checked legal by tafl_core's
-import_record before the browser is started). For the import, one step back in the move list
-(←) and Undo it prints the wall time and the longest main-thread block (PerformanceObserver
-`longtask`); the aim is no block over 200 ms.
+A record of N moves (10,000 / 20,000 / 40,000 / 100,000 by default) is imported on the English
+page of Brandub (Nielsen) (variants_src/brandub-nielsen, 7×7, repetition without consequence:
+`[rules.repetition] value = "ignored"`), a shuttle that takes nothing and never ends the game:
+the attacker a4-a3, the defender d3-e3, back a3-a4 and e3-d3, over and over (checked legal by
+tafl_core's import_record before the browser is started). Imported once pasted into the import
+field (the paste itself is the browser's work on a field of a megabyte, printed apart) and once
+from a file (the import panel's file field); then one step back and one forward in the move list
+(←, →), Undo, Redo, and goto the start and the end (Home, End). For each it prints the wall time
+and the longest main-thread block (PerformanceObserver `longtask`), and at the end the longest
+block of the board's own work per length; the aim is none over 200 ms.
 
     .venv/bin/python tests/browser/bench_long_record.py [--moves 10000 100000] [--site DIR]
+    make bench-long-record
 """
 
 from __future__ import annotations
@@ -64,23 +68,39 @@ def measure(page, label: str, act, board: bool = True) -> float:
     page.wait_for_timeout(200)  # the last long task reported
     blocks = page.evaluate("() => window.__lt.slice()")
     longest = max(blocks, default=0.0)
-    print(f"  {label:8s} {wall * 1000:9.0f} ms wall, longest main-thread block {longest:7.0f} ms "
+    print(f"  {label:15s} {wall * 1000:9.0f} ms wall, longest main-thread block {longest:7.0f} ms "
           f"({len(blocks)} long tasks){'  OVER 200 ms' if longest > 200 and board else ''}", flush=True)
     return longest if board else 0.0
 
 
-def run(page, url: str, n: int, text: str) -> float:
-    """Import, step and Undo a record of `n` moves; the longest block of the board's own work."""
+def opened(browser, url: str):
+    """A fresh page of the board, idle, the long-task observer on."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
     page.goto(url)
     page.wait_for_selector(IDLE, timeout=300_000)
     page.evaluate(OBSERVE)
-    print(f"{n} moves:", flush=True)
     page.click('#board [data-record="import"]')
-    # the text into the import field (as a paste or an opened file puts it): the browser's own
-    # work on a field of a megabyte, before the board reads anything
-    longest = [measure(page, "paste", lambda: page.evaluate(
-        "(t) => { document.querySelector('#board [data-role=\"import-text\"]').value = t; }", text), board=False)]
-    longest.append(measure(page, "import", lambda: page.click('#board [data-record="import-run"]')))
+    return ctx, page
+
+
+def run(browser, url: str, n: int, text: str) -> float:
+    """Import a record of `n` moves (from a file, and pasted), step, Undo, Redo, goto; print
+    each, and return the longest block of the board's own work."""
+    print(f"{n} moves:", flush=True)
+    longest = []
+    # pasted: the text into the import field is the browser's own work on a field of a
+    # megabyte (printed, not the board's); then the board reads it
+    ctx, page = opened(browser, url)
+    measure(page, "paste", lambda: page.evaluate(
+        "(t) => { document.querySelector('#board [data-role=\"import-text\"]').value = t; }", text), board=False)
+    longest.append(measure(page, "import (pasted)", lambda: page.click('#board [data-record="import-run"]')))
+    ctx.close()
+    # from a file (the import panel's file field): read by the board, never put in the field
+    ctx, page = opened(browser, url)
+    longest.append(measure(page, "import (file)", lambda: page.set_input_files(
+        '#board [data-role="import-file"]', files=[{"name": "long.txt", "mimeType": "text/plain",
+                                                    "buffer": text.encode("utf-8")}])))
     shown = page.eval_on_selector_all("#board [data-role='move-list'] button[data-goto]", "els => els.length")
     print(f"  (move-list buttons in the DOM: {shown})")
 
@@ -96,6 +116,7 @@ def run(page, url: str, n: int, text: str) -> float:
     longest.append(measure(page, "goto 0", key(n, "Home")))
     page.focus('#board [data-role="move-list"] button[data-goto]')
     longest.append(measure(page, "goto end", lambda: page.keyboard.press("End")))
+    ctx.close()
     return max(longest)
 
 
@@ -118,9 +139,7 @@ def main(argv=None) -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             summary = {}
             for n, text in records.items():
-                ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-                summary[n] = run(ctx.new_page(), url, n, text)
-                ctx.close()
+                summary[n] = run(browser, url, n, text)
             print("longest main-thread block of the board's work (import, steps, Undo/Redo, goto):")
             for n, ms in summary.items():
                 print(f"  {n:7d} moves: {ms:5.0f} ms{'  OVER 200 ms' if ms > 200 else ''}")

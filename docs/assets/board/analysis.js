@@ -426,7 +426,7 @@ async function openRecordFile(an) {
     return false;
   }
   an.importFile.value = ""; // the same file may be chosen again after an edit
-  an.importText.value = text;
+  an.importText.value = text.length > FIELD_TEXT_MAX ? "" : text; // a long one only if refused (importNow)
   return importRecord(an, text);
 }
 
@@ -443,12 +443,21 @@ function importRecord(an, text) {
   return h.exclusive(() => importNow(an, text));
 }
 
+/** characters: a record longer than this is not kept in the import field while the engine
+ *  reads it, only put back when refused (to show its bad line): a field holding a megabyte
+ *  costs the browser a layout of that text at every change of the page's style (200 ms and
+ *  more for a game of 100,000 moves). */
+const FIELD_TEXT_MAX = 50_000;
+
 async function importNow(an, text) {
   const h = an.host;
   const T = h.T;
   if (!h.ready || h.ui.mode !== "play") return false;
   h.willChange(); // an imported game replaces the one searched
   const mark = h.changeMark();
+  const long = text.length > FIELD_TEXT_MAX;
+  if (long) an.importText.value = "";
+  const putBack = () => { if (long && !an.importText.value) an.importText.value = text; };
   try {
     const r = await h.engine.call("import_record", { text });
     const forms = h.data.reasons && h.data.reasons.forms;
@@ -456,6 +465,7 @@ async function importNow(an, text) {
     an.switchText = notes.switch ? text : null;
     an.switchKeys = notes.switch;
     if (!r.ok) {
+      putBack();
       const why = h.reasonText(localReason(r.reason, h.lang)) || String(r.error || "");
       note(an, an.importMessage, T.importRefused(why));
       markLine(an, r.reason && r.reason.params ? r.reason.params.line : null, text);
@@ -476,6 +486,7 @@ async function importNow(an, text) {
     await h.syncAddress(mark);
     return true;
   } catch (e) {
+    putBack();
     note(an, an.importMessage, T.importRefused(h.refusalText(e)));
     return false;
   } finally {
