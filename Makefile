@@ -10,7 +10,7 @@ VENV := .venv
 SERVE_ADDR ?= 127.0.0.1:8000
 PY := $(VENV)/bin/python
 
-.PHONY: venv node site serve test test-fast test-js validate bench bench-search-pyodide bench-site bench-board bench-records bench-budgets check-opentafl bench-opentafl cases wheel clean mutation
+.PHONY: venv node site serve test test-fast test-js validate bench bench-search-pyodide bench-site bench-board bench-long-record bench-records bench-budgets check-opentafl bench-opentafl cases wheel clean mutation
 
 $(VENV)/.stamp: requirements.txt constraints.txt pyproject.toml
 	@test -n "$(BOOTSTRAP_PY)" || { echo "make: needs Python 3.12 or newer on PATH" >&2; exit 2; }
@@ -83,6 +83,11 @@ bench-site: venv node
 
 bench-board: venv node
 	$(PY) tests/browser/bench_board.py
+
+# A legal record of 10,000 / 20,000 / 40,000 / 100,000 moves imported, stepped, undone on the board
+# in Chromium: the longest main-thread block of each (tests/browser/bench_long_record.py).
+bench-long-record: venv node
+	$(PY) tests/browser/bench_long_record.py
 
 # Mutation testing of the rules modules captures.py, movegen.py, outcomes.py with mutmut
 # ([tool.mutmut] in pyproject.toml; not part of `make test`, it takes tens of minutes on two cores).
