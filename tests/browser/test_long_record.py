@@ -10,7 +10,7 @@ answers by changes")."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
 
 import pytest
 
@@ -23,7 +23,8 @@ SLUG = "brandub-nielsen"
 SHUTTLE = ["a4-a3", "d3-e3", "a3-a4", "e3-d3"]
 N = 20_000
 #: the most plies one message of the worker carries (docs/assets/board/worker.js LINE_PART)
-LINE_PART = 2000
+LINE_PART = int(re.search(r"const LINE_PART = ([0-9_]+);",
+                          (ROOT / "docs" / "assets" / "board" / "worker.js").read_text(encoding="utf-8")).group(1))
 LIST = '#board [data-role="move-list"]'
 
 # Before the page's own scripts: every message of every worker it starts is summed up as the
