@@ -2,7 +2,10 @@
 // and answers {id, ok: true, result} or {id, ok: false, error, reason} (notes/CONTRACTS.md,
 // "Worker protocol"); one worker per page. Engine.call resolves a command's result and rejects
 // every failure with one shape: an Error whose `message` is the one-line `error` and whose
-// `reason` is {code, params}.
+// `reason` is {code, params}. The engine keeps a copy of the game's moves (`held`) and asks
+// for states by changes (`have`: notes/CONTRACTS.md "State answers by changes"); applyLine
+// completes each state answer, so its callers see whole states (`history`, `future`,
+// `future_plies`) while a step through a long game carries no move.
 //
 // Start-up: the page's inline boot script (build_tools/templates/board.html.j2)
 // creates the worker in the page's first tick, before the board's modules have loaded, and
