@@ -1,7 +1,8 @@
 """A long game record on the board (not timed: what the board does, and how much of the game
 each engine answer carries). A legal record of 20,000 moves is imported on the English page of
 Brandub (Nielsen) (variants_src/brandub-nielsen: repetition without consequence, so a shuttle
-that takes nothing never ends the game; checked by tafl_core first). The move list then shows a
+that takes nothing never ends the game; checked by tafl_core first), pasted into the import
+field (a text this long is held by the board and said, not shown in the field). The move list then shows a
 window of rows around the position (movelist.js plyWindow, `data-window`), and stepping, Undo
 and Redo work on it; the worker sends the game's moves once, in parts of at most 2,000 plies
 (worker.js LINE_PART), and the answer to a step, Undo or Redo carries no move at all, the
@@ -49,6 +50,12 @@ SPY = """(() => {
 })();"""
 
 
+#: a paste of the text `t` into the import field, as the browser dispatches it
+PASTE = """(t) => { const dt = new DataTransfer(); dt.setData('text/plain', t);
+    document.querySelector('#board [data-role="import-text"]').dispatchEvent(
+        new ClipboardEvent('paste', {clipboardData: dt, bubbles: true, cancelable: true})); }"""
+
+
 def shuttle_record(n: int) -> str:
     """The shuttle of `n` moves as a plain record (a turn pair a line), checked by the engine:
     every move legal, the game not over."""
@@ -83,7 +90,11 @@ def test_a_long_record_is_sent_once_and_steps_carry_no_moves(context, server, bo
     try:
         bp.open(board_pages[(SLUG, "en")])
         page.click('#board [data-record="import"]')
-        page.evaluate("(t) => { document.querySelector('#board [data-role=\"import-text\"]').value = t; }", text)
+        # pasted: a record this long is held by the board and said, never put in the field
+        page.evaluate(PASTE, text)
+        assert page.eval_on_selector('#board [data-role="import-text"]', "e => e.value") == ""
+        said = page.eval_on_selector('#board [data-role="import-message"]', "e => e.hidden ? '' : e.textContent")
+        assert f"{len(text):,}" in said and "Import" in said, said
         mark = page.evaluate("() => window.__sent.length")
         page.click('#board [data-record="import-run"]')
         page.wait_for_timeout(50)
@@ -137,3 +148,28 @@ def test_a_long_record_is_sent_once_and_steps_carry_no_moves(context, server, bo
         assert not bp.errors, bp.errors
     finally:
         page.close()
+
+
+def test_a_long_pasted_record_refused_comes_back_into_the_field_at_its_bad_line(open_board):
+    # 10,000 moves (60,000 characters: held, not shown) whose last is not legal: the defender on
+    # e4 blocks e3-e5 (Brandub's start), so the engine refuses the record at its last line
+    n = 10_000
+    good = shuttle_record(n)
+    lines = good.splitlines()
+    lines[-1] = "a3-a4 e3-e5"
+    text = "\n".join(lines) + "\n"
+    bp = open_board(SLUG, "en")
+    page = bp.page
+    before = page.eval_on_selector("#board", "b => b.tbBoard.st.cursor")
+    page.click('#board [data-record="import"]')
+    page.evaluate(PASTE, text)
+    assert page.eval_on_selector('#board [data-role="import-text"]', "e => e.value") == ""
+    page.click('#board [data-record="import-run"]')
+    page.wait_for_timeout(50)
+    wait_idle(page)
+    assert page.eval_on_selector("#board", "b => b.tbBoard.st.cursor") == before, "the game stays as it was"
+    field = page.eval_on_selector('#board [data-role="import-text"]',
+                                  "e => [e.value, e.value.slice(e.selectionStart, e.selectionEnd)]")
+    assert field == [text, "a3-a4 e3-e5"]
+    said = page.eval_on_selector('#board [data-role="import-message"]', "e => e.textContent")
+    assert "not imported" in said

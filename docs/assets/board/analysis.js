@@ -246,17 +246,37 @@ function buildImport(an, v, button) {
   const im = el("div", { class: "tb-record-panel tb-import", id: `tb-import-${v}`, "data-role": "import", hidden: "" });
   const imLabel = el("label", { class: "tb-record-label" }, T.importLabel);
   an.importText = el("textarea", { rows: "6", spellcheck: "false", wrap: "off", "data-role": "import-text" });
+  an.importText.addEventListener("paste", (e) => holdPaste(an, e));
+  an.importText.addEventListener("input", () => { an.heldText = null; }); // typed: the field counts
+  an.heldText = null;
   imLabel.append(an.importText);
   const fileLabel = el("label", { class: "tb-record-file" }, T.importFile + ": ");
   an.importFile = el("input", { type: "file", accept: RECORD_ACCEPT, "data-role": "import-file" });
   an.importFile.addEventListener("change", () => openRecordFile(an));
   fileLabel.append(an.importFile);
   const imButtons = el("div", { class: "tb-record-buttons" });
-  imButtons.append(button("import-run", T.importRun, () => importRecord(an, an.importText.value)),
+  imButtons.append(button("import-run", T.importRun, () => importRecord(an, fieldText(an))),
     button("import-cancel", T.importCancel, () => closeRecordPanels(an, an.recordButtons.import)));
   an.importMessage = el("p", { class: "tb-message tb-record-note", "data-role": "import-message", role: "status", hidden: "" });
   im.append(imLabel, fileLabel, imButtons, an.importMessage);
   return im;
+}
+
+/** A record pasted into the import field that is longer than FIELD_TEXT_MAX is held here
+ *  instead (`an.heldText`) and said in the panel: a field holding a megabyte costs the browser
+ *  a second of layout at the paste and again at every change of the page's style. */
+function holdPaste(an, e) {
+  const text = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
+  if (text.length <= FIELD_TEXT_MAX) return;
+  e.preventDefault();
+  an.importText.value = "";
+  an.heldText = text;
+  note(an, an.importMessage, an.host.T.importHeld(text.length));
+}
+
+/** The record to import: the held paste while the field is empty, else the field's text. */
+function fieldText(an) {
+  return an.heldText !== null && an.importText.value === "" ? an.heldText : an.importText.value;
 }
 
 /** The records box: the buttons Export and Import and their panels. */
@@ -456,7 +476,8 @@ async function importNow(an, text) {
   h.willChange(); // an imported game replaces the one searched
   const mark = h.changeMark();
   const long = text.length > FIELD_TEXT_MAX;
-  if (long) an.importText.value = "";
+  if (long && an.importText.value) an.importText.value = "";
+  an.heldText = null;
   const putBack = () => { if (long && !an.importText.value) an.importText.value = text; };
   try {
     const r = await h.engine.call("import_record", { text });

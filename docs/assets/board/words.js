@@ -75,6 +75,7 @@ export const STRINGS = {
     imported: (n) => `Partie importiert (${n === 0 ? "noch ohne Züge" : n === 1 ? "ein Zug" : `${n} Züge`}).`,
     importRefused: (why) => `Die Partienotation wurde nicht übernommen: ${sentence(why)} Die bisherige Partie bleibt, wie sie war.`,
     importUnreadable: "die Datei ließ sich nicht lesen",
+    importHeld: (n) => `Partienotation mit ${n.toLocaleString("de-DE")} Zeichen eingefügt: so lang wird sie nicht im Feld gezeigt, „Importieren“ liest sie.`,
     // what an imported record says beyond its moves (records.js importNotes)
     recordResult: (outcome, termination) => `Ergebnis laut Partienotation: ${outcome}${termination ? ` („${termination}“)` : ""}.`,
     recordOutcome: { attackers: "Die Angreifer haben gewonnen", defenders: "Die Verteidiger haben gewonnen", draw: "unentschieden", open: "offen" },
@@ -280,6 +281,7 @@ export const STRINGS = {
     imported: (n) => `Game imported (${n === 0 ? "no moves yet" : n === 1 ? "one move" : `${n} moves`}).`,
     importRefused: (why) => `The game record was not imported: ${sentence(why)} The current game stays as it was.`,
     importUnreadable: "the file could not be read",
+    importHeld: (n) => `A game record of ${n.toLocaleString("en-GB")} characters was pasted: one this long is not shown in the field; “Import” reads it.`,
     // what an imported record says beyond its moves (records.js importNotes)
     recordResult: (outcome, termination) => `Result in the record: ${outcome}${termination ? ` (“${termination}”)` : ""}.`,
     recordOutcome: { attackers: "the attackers won", defenders: "the defenders won", draw: "a draw", open: "open" },
