@@ -1,7 +1,6 @@
 """Fast paths of the engine on bitboards (Python's big integers, one bit a square, bit ``s`` for
 square ``s``; python-chess keeps its boards the same way): the move generator by per-line
-occupancy lookups, "has a legal move", and the encirclement flood fill by shifts of whole
-bitboards.
+lookups, "has a legal move", and the encirclement flood fill by shifts of whole bitboards.
 
 They give exactly what the reference implementations give (:class:`~tafl_core.movegen.MoveGenerator`,
 :class:`~tafl_core.outcomes.Outcomes`), move lists in the same order, and are checked against them
@@ -10,12 +9,16 @@ on random positions of every ruleset (``tests/tafl_core/test_bitboards.py``). A 
 that a file's squares are neighbouring bits as a rank's are) are kept by
 :class:`~tafl_core.game.Game` on every move and take-back.
 
-The moves of a sliding piece along one line depend only on the piece, its square and which
-squares of that line are occupied: :class:`LineTables` keeps them per piece code and square in a
-dict keyed by the line's occupancy (its ``size`` bits), filled on first use. A ruleset with jumps
-(Berserk Hnefatafl) keeps the reference generator, since a jump depends on the kind of the piece
-jumped over, not only on occupancy.
+The moves of a sliding piece along one line depend only on the piece, its square and how many
+empty squares lie before the first piece (or the edge) on either side of it - its *span*. One
+table per board size (:func:`span_table`) gives, per occupancy of a line, every position's span
+as a small index, and :class:`LineTables` keeps, per piece code and square, the moves of every
+span along its file and along its rank (built at the first lookup there). The tables stay small,
+so the lookups stay in the processor's caches. A ruleset with jumps (Berserk Hnefatafl) keeps the
+reference generator, since a jump depends on the kind of the piece jumped over, not only on
+occupancy.
 """
+
 
 from __future__ import annotations
 
@@ -27,11 +30,49 @@ from .tables import NORMAL, SIDE_OF, Tables, stop_from_special
 #: along a rank (so a piece's file moves followed by its rank moves keep the reference order).
 FILE_DIRS = (0, 1)
 RANK_DIRS = (2, 3)
-#: Longer than any line (the largest board is 25 squares a side): the factor of a span key.
-MAX_LINE = 32
-#: Most occupancies stored per piece code, square and line (a line of a large board has up to
-#: 2**25); past it a lookup goes through the spans, which are few.
-LINE_KEYS = 4096
+#: Boards up to this size have their span table built in full (``2 ** size`` line occupancies);
+#: larger ones fill theirs as occupancies come up.
+SPAN_LIST_MAX = 12
+
+
+def _spans_of(occ: int, n: int) -> tuple[int, ...]:
+    """Per position ``p`` of a line of ``n`` squares with occupancy ``occ`` (bit ``i``: the
+    ``i``-th square), the span index ``ahead * (p + 1) + behind``: ``ahead`` empty squares
+    from ``p`` towards the line's high end before a piece or the end, ``behind`` towards the
+    low end (the square ``p`` itself is not looked at)."""
+    out = []
+    for p in range(n):
+        up = occ >> (p + 1)
+        ahead = (up & -up).bit_length() - 1 if up else n - 1 - p
+        behind = p - (occ & ((1 << p) - 1)).bit_length()
+        out.append(ahead * (p + 1) + behind)
+    return tuple(out)
+
+
+class _LazySpans(dict):
+    """The span table of a large board: :func:`_spans_of` of an occupancy at its first lookup."""
+
+    def __init__(self, n: int):
+        super().__init__()
+        self.n = n
+
+    def __missing__(self, occ: int) -> tuple[int, ...]:
+        spans = self[occ] = _spans_of(occ, self.n)
+        return spans
+
+
+_SPAN_TABLES: dict[int, object] = {}
+
+
+def span_table(n: int):
+    """The span table of lines of ``n`` squares: indexed by a line's occupancy (an int below
+    ``2 ** n``), the tuple of :func:`_spans_of`. A list up to :data:`SPAN_LIST_MAX` squares,
+    else a dict that fills itself; one per board size, shared by every ruleset."""
+    table = _SPAN_TABLES.get(n)
+    if table is None:
+        table = [_spans_of(o, n) for o in range(1 << n)] if n <= SPAN_LIST_MAX else _LazySpans(n)
+        _SPAN_TABLES[n] = table
+    return table
 
 
 class LineTables:
@@ -47,10 +88,12 @@ class LineTables:
         mask: ``(1 << n) - 1``, one line's bits.
         full: every square's bit; ``edge``: the squares of the board's edge.
         not_west / not_east: every square except the westmost / eastmost file (shift guards).
-        file_moves / rank_moves: per piece code, per square, a dict line occupancy -> tuple of
-            move codes ``from << 10 | to`` (north then south; east then west).
-        file_spans / rank_spans: the same tuples per piece code and square, keyed by the empty
-            squares ahead and behind (``ahead * MAX_LINE + behind``).
+        file_pos / rank_pos: per square, its position along its file (the rank index) and
+            along its rank (the file index).
+        spans: :func:`span_table` of the board size.
+        file_moves / rank_moves: per piece code, per square, None until first used, then a list
+            indexed by span (:func:`_spans_of`) of tuples of move codes ``from << 10 | to``
+            (north then south; east then west).
     """
 
     def __init__(self, t: Tables):
@@ -68,33 +111,23 @@ class LineTables:
         self.edge = sum(1 << s for s in range(n2) if t.edge[s])
         self.not_west = sum(1 << s for s in range(n2) if s % n)
         self.not_east = sum(1 << s for s in range(n2) if s % n != n - 1)
-        self.file_moves = [[{} for _ in range(n2)] for _ in range(6)]
-        self.rank_moves = [[{} for _ in range(n2)] for _ in range(6)]
-        self.file_spans = [[{} for _ in range(n2)] for _ in range(6)]
-        self.rank_spans = [[{} for _ in range(n2)] for _ in range(6)]
+        self.file_pos = [s // n for s in range(n2)]
+        self.rank_pos = [s % n for s in range(n2)]
+        self.spans = span_table(n)
+        self.file_moves: list[list] = [[None] * n2 for _ in range(6)]
+        self.rank_moves: list[list] = [[None] * n2 for _ in range(6)]
 
-    def line(self, code: int, f: int, occ: int, along_file: bool) -> tuple[int, ...]:
-        """The moves of piece ``code`` on ``f`` along its file (``along_file``) or rank, given
-        the line's occupancy ``occ`` (bit ``i``: the line's ``i``-th square, counted from rank 1
-        or file a). They depend only on the number of empty squares before the first piece on
-        each side, so they are built once per such pair (:meth:`_spans`) and then stored under
-        the occupancy too (up to :data:`LINE_KEYS` occupancies a line and square)."""
+    def build(self, code: int, f: int, along_file: bool) -> list[tuple[int, ...]]:
+        """The moves of piece ``code`` on ``f`` along its file (``along_file``) or rank, per
+        span: stored in :attr:`file_moves` / :attr:`rank_moves` and returned."""
         n = self.n
         p = f // n if along_file else f % n
-        up = occ >> (p + 1)
-        ahead = (up & -up).bit_length() - 1 if up else n - 1 - p
-        behind = p - (occ & ((1 << p) - 1)).bit_length()
-        spans = (self.file_spans if along_file else self.rank_spans)[code][f]
-        key = ahead * MAX_LINE + behind
-        moves = spans.get(key)
-        if moves is None:
-            moves = spans[key] = self._spans(code, f, ahead, behind, along_file)
-        by_occ = (self.file_moves if along_file else self.rank_moves)[code][f]
-        if len(by_occ) < LINE_KEYS:
-            by_occ[occ] = moves
+        moves = [self._span_moves(code, f, ahead, behind, along_file)
+                 for ahead in range(n - p) for behind in range(p + 1)]
+        (self.file_moves if along_file else self.rank_moves)[code][f] = moves
         return moves
 
-    def _spans(self, code: int, f: int, ahead: int, behind: int, along_file: bool) -> tuple[int, ...]:
+    def _span_moves(self, code: int, f: int, ahead: int, behind: int, along_file: bool) -> tuple[int, ...]:
         """The moves of piece ``code`` on ``f`` along its file or rank with ``ahead`` empty
         squares north (east) of it and ``behind`` south (west) before the first piece or the
         edge: slides over empty squares, stopping where the piece may stop, cut after a square
@@ -149,6 +182,17 @@ class FastBoard:
     ``board``, ``pieces``, ``bits``, ``occ_t``, ``_lines`` (its :class:`LineTables`) and
     ``_fast_moves`` (False under jumps: the reference generator then)."""
 
+    def move_codes(self, side: int | None = None, frm: int | None = None) -> list[int]:
+        """As :meth:`MoveGenerator.move_codes` (same moves, same order); outside a berserk turn
+        by :meth:`plain_codes`, without the reference's extra call."""
+        if self.result is not None:
+            return []
+        if side is None:
+            side = self.side
+        if self.berserker >= 0 or not self._fast_moves:
+            return MoveGenerator.move_codes(self, side, frm)
+        return self.plain_codes(side, frm)
+
     def plain_codes(self, side: int, frm: int | None = None) -> list[int]:
         """As :meth:`MoveGenerator.plain_codes` (same moves, same order), by line lookups."""
         if not self._fast_moves:
@@ -166,17 +210,22 @@ class FastBoard:
         occ = bits[0] | bits[1]
         occ_t = self.occ_t
         mask = lt.mask
-        rsh, csh = lt.row_shift, lt.col_shift
+        rsh, csh, fpos, rpos = lt.row_shift, lt.col_shift, lt.file_pos, lt.rank_pos
+        spans = lt.spans
         files, ranks = lt.file_moves, lt.rank_moves
         out = []
         for f in squares:
             code = board[f]
-            key = occ_t >> csh[f] & mask
-            m = files[code][f].get(key)
-            out += lt.line(code, f, key, True) if m is None else m
-            key = occ >> rsh[f] & mask
-            m = ranks[code][f].get(key)
-            out += lt.line(code, f, key, False) if m is None else m
+            # a square's table is None until its first lookup builds it (subscripting None
+            # raises TypeError; a lookup that finds its table costs nothing more)
+            try:
+                out += files[code][f][spans[occ_t >> csh[f] & mask][fpos[f]]]
+            except TypeError:
+                out += lt.build(code, f, True)[spans[occ_t >> csh[f] & mask][fpos[f]]]
+            try:
+                out += ranks[code][f][spans[occ >> rsh[f] & mask][rpos[f]]]
+            except TypeError:
+                out += lt.build(code, f, False)[spans[occ >> rsh[f] & mask][rpos[f]]]
         return out
 
     def has_move(self, side: int) -> bool:
@@ -190,21 +239,16 @@ class FastBoard:
         occ = bits[0] | bits[1]
         occ_t = self.occ_t
         mask = lt.mask
-        rsh, csh = lt.row_shift, lt.col_shift
+        rsh, csh, fpos, rpos = lt.row_shift, lt.col_shift, lt.file_pos, lt.rank_pos
+        spans = lt.spans
         files, ranks = lt.file_moves, lt.rank_moves
         for f in self.pieces[side]:
             code = board[f]
-            key = occ_t >> csh[f] & mask
-            m = files[code][f].get(key)
-            if m is None:
-                m = lt.line(code, f, key, True)
-            if m:
+            table = files[code][f] or lt.build(code, f, True)
+            if table[spans[occ_t >> csh[f] & mask][fpos[f]]]:
                 return True
-            key = occ >> rsh[f] & mask
-            m = ranks[code][f].get(key)
-            if m is None:
-                m = lt.line(code, f, key, False)
-            if m:
+            table = ranks[code][f] or lt.build(code, f, False)
+            if table[spans[occ >> rsh[f] & mask][rpos[f]]]:
                 return True
         return False
 
@@ -229,4 +273,4 @@ class FastBoard:
             fill = grow
 
 
-__all__ = ["FastBoard", "LineTables", "line_tables", "board_bits", "FILE_DIRS", "RANK_DIRS"]
+__all__ = ["FastBoard", "LineTables", "line_tables", "board_bits", "span_table", "FILE_DIRS", "RANK_DIRS", "SPAN_LIST_MAX"]
