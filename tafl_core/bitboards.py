@@ -5,9 +5,9 @@ lookups, "has a legal move", and the encirclement flood fill by shifts of whole 
 They give exactly what the reference implementations give (:class:`~tafl_core.movegen.MoveGenerator`,
 :class:`~tafl_core.outcomes.Outcomes`), move lists in the same order, and are checked against them
 on random positions of every ruleset (``tests/tafl_core/test_bitboards.py``). A game's bitboards
-(``bits``: one int per side; ``occ_t``: the occupancy transposed, bit ``file * size + rank``, so
-that a file's squares are neighbouring bits as a rank's are) are kept by
-:class:`~tafl_core.game.Game` on every move and take-back.
+(``bits``: one int per side) and line occupancies (``rows``: per rank an int, bit ``file``;
+``cols``: per file an int, bit ``rank``) are kept by :class:`~tafl_core.game.Game` on every move
+and take-back.
 
 The moves of a sliding piece along one line depend only on the piece, its square and how many
 empty squares lie before the first piece (or the edge) on either side of it - its *span*. One
@@ -81,15 +81,12 @@ class LineTables:
     Attributes:
         n: board side length.
         bit: per square, ``1 << square``.
-        tbit: per square, its bit in the transposed occupancy (``1 << (file * n + rank)``).
+        rank_of / file_of: per square, its rank and file index (``s // n``, ``s % n``).
+        rank_bit / file_bit: per square, its bit in its rank's occupancy (``1 << file``) and in
+            its file's (``1 << rank``).
         near: per square, the bits of its orthogonal neighbours.
-        row_shift / col_shift: per square, the shift that brings its rank's bits (in the
-            occupancy) or its file's bits (in the transposed occupancy) down to bit 0.
-        mask: ``(1 << n) - 1``, one line's bits.
         full: every square's bit; ``edge``: the squares of the board's edge.
         not_west / not_east: every square except the westmost / eastmost file (shift guards).
-        file_pos / rank_pos: per square, its position along its file (the rank index) and
-            along its rank (the file index).
         spans: :func:`span_table` of the board size.
         file_moves / rank_moves: per piece code, per square, None until first used, then a list
             indexed by span (:func:`_spans_of`) of tuples of move codes ``from << 10 | to``
@@ -102,17 +99,15 @@ class LineTables:
         self.t = t
         self.n = n
         self.bit = [1 << s for s in range(n2)]
-        self.tbit = [1 << (s % n * n + s // n) for s in range(n2)]
-        self.row_shift = [s // n * n for s in range(n2)]
-        self.col_shift = [s % n * n for s in range(n2)]
+        self.rank_of = [s // n for s in range(n2)]
+        self.file_of = [s % n for s in range(n2)]
+        self.rank_bit = [1 << (s % n) for s in range(n2)]
+        self.file_bit = [1 << (s // n) for s in range(n2)]
         self.near = [sum(1 << a for a in t.adj[s]) for s in range(n2)]
-        self.mask = (1 << n) - 1
         self.full = (1 << n2) - 1
         self.edge = sum(1 << s for s in range(n2) if t.edge[s])
         self.not_west = sum(1 << s for s in range(n2) if s % n)
         self.not_east = sum(1 << s for s in range(n2) if s % n != n - 1)
-        self.file_pos = [s // n for s in range(n2)]
-        self.rank_pos = [s % n for s in range(n2)]
         self.spans = span_table(n)
         self.file_moves: list[list] = [[None] * n2 for _ in range(6)]
         self.rank_moves: list[list] = [[None] * n2 for _ in range(6)]
@@ -163,23 +158,26 @@ def line_tables(t: Tables) -> LineTables:
     return lines
 
 
-def board_bits(board: list[int], n: int) -> tuple[list[int], int]:
+def board_bits(board: list[int], n: int) -> tuple[list[int], list[int], list[int]]:
     """The bitboards of ``board`` (piece codes per square, ``n`` squares a side): ``[attackers'
-    bits, defenders' bits]`` and the transposed occupancy. O(n²); the incremental ones in
-    :class:`~tafl_core.game.Game` are checked against it."""
+    bits, defenders' bits]``, the occupancy of each rank (bit ``file``) and of each file (bit
+    ``rank``). O(n²); the incremental ones in :class:`~tafl_core.game.Game` are checked against
+    it."""
     bits = [0, 0]
-    occ_t = 0
+    rows = [0] * n
+    cols = [0] * n
     for s, code in enumerate(board):
         if code:
             bits[SIDE_OF[code]] |= 1 << s
-            occ_t |= 1 << (s % n * n + s // n)
-    return bits, occ_t
+            rows[s // n] |= 1 << (s % n)
+            cols[s % n] |= 1 << (s // n)
+    return bits, rows, cols
 
 
 class FastBoard:
     """Bitboard fast paths of :class:`~tafl_core.game.Game` (mixin, first in its bases): they
     override the reference methods of the same name and give the same answers. Reads the game's
-    ``board``, ``pieces``, ``bits``, ``occ_t``, ``_lines`` (its :class:`LineTables`) and
+    ``board``, ``pieces``, ``bits``, ``rows``, ``cols``, ``_lines`` (its :class:`LineTables`) and
     ``_fast_moves`` (False under jumps: the reference generator then)."""
 
     def move_codes(self, side: int | None = None, frm: int | None = None) -> list[int]:
@@ -206,26 +204,25 @@ class FastBoard:
             squares = (frm,)
         else:
             squares = self.pieces[side]
-        bits = self.bits
-        occ = bits[0] | bits[1]
-        occ_t = self.occ_t
-        mask = lt.mask
-        rsh, csh, fpos, rpos = lt.row_shift, lt.col_shift, lt.file_pos, lt.rank_pos
+        rows, cols = self.rows, self.cols
+        rank_of, file_of = lt.rank_of, lt.file_of
         spans = lt.spans
         files, ranks = lt.file_moves, lt.rank_moves
         out = []
         for f in squares:
             code = board[f]
+            r = rank_of[f]
+            c = file_of[f]
             # a square's table is None until its first lookup builds it (subscripting None
             # raises TypeError; a lookup that finds its table costs nothing more)
             try:
-                out += files[code][f][spans[occ_t >> csh[f] & mask][fpos[f]]]
+                out += files[code][f][spans[cols[c]][r]]
             except TypeError:
-                out += lt.build(code, f, True)[spans[occ_t >> csh[f] & mask][fpos[f]]]
+                out += lt.build(code, f, True)[spans[cols[c]][r]]
             try:
-                out += ranks[code][f][spans[occ >> rsh[f] & mask][rpos[f]]]
+                out += ranks[code][f][spans[rows[r]][c]]
             except TypeError:
-                out += lt.build(code, f, False)[spans[occ >> rsh[f] & mask][rpos[f]]]
+                out += lt.build(code, f, False)[spans[rows[r]][c]]
         return out
 
     def has_move(self, side: int) -> bool:
@@ -235,20 +232,19 @@ class FastBoard:
             return MoveGenerator.has_move(self, side)
         lt = self._lines
         board = self.board
-        bits = self.bits
-        occ = bits[0] | bits[1]
-        occ_t = self.occ_t
-        mask = lt.mask
-        rsh, csh, fpos, rpos = lt.row_shift, lt.col_shift, lt.file_pos, lt.rank_pos
+        rows, cols = self.rows, self.cols
+        rank_of, file_of = lt.rank_of, lt.file_of
         spans = lt.spans
         files, ranks = lt.file_moves, lt.rank_moves
         for f in self.pieces[side]:
             code = board[f]
+            r = rank_of[f]
+            c = file_of[f]
             table = files[code][f] or lt.build(code, f, True)
-            if table[spans[occ_t >> csh[f] & mask][fpos[f]]]:
+            if table[spans[cols[c]][r]]:
                 return True
             table = ranks[code][f] or lt.build(code, f, False)
-            if table[spans[occ >> rsh[f] & mask][rpos[f]]]:
+            if table[spans[rows[r]][c]]:
                 return True
         return False
 
@@ -273,4 +269,5 @@ class FastBoard:
             fill = grow
 
 
-__all__ = ["FastBoard", "LineTables", "line_tables", "board_bits", "span_table", "FILE_DIRS", "RANK_DIRS", "SPAN_LIST_MAX"]
+__all__ = ["FastBoard", "LineTables", "line_tables", "board_bits", "span_table", "FILE_DIRS", "RANK_DIRS",
+           "SPAN_LIST_MAX"]

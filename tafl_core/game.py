@@ -90,7 +90,7 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
         # the bitboards of the fast paths (tafl_core.bitboards), kept on every move and take-back
         self._lines = line_tables(t)
         self._fast_moves = not t.any_jump   # a jump depends on the kind jumped over: reference generator
-        self.bits, self.occ_t = board_bits(self.board, n)
+        self.bits, self.rows, self.cols = board_bits(self.board, n)
         h = t.z_side if self.side else 0
         for s, code in enumerate(self.board):
             if code:
@@ -250,21 +250,28 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
             if not self.seen[self.hash]:
                 del self.seen[self.hash]
         side = SIDE_OF[mover_code]
-        bit, tbit = self._lines.bit, self._lines.tbit
+        lines = self._lines
+        bit, rank_of, file_of = lines.bit, lines.rank_of, lines.file_of
+        rank_bit, file_bit = lines.rank_bit, lines.file_bit
+        rows, cols = self.rows, self.cols
         if f != to:
             self.board[to] = EMPTY
             self.board[f] = mover_code
             self.pieces[side].discard(to)
             self.pieces[side].add(f)
             self.bits[side] ^= bit[f] | bit[to]
-            self.occ_t ^= tbit[f] | tbit[to]
+            rows[rank_of[f]] ^= rank_bit[f]
+            cols[file_of[f]] ^= file_bit[f]
+            rows[rank_of[to]] ^= rank_bit[to]
+            cols[file_of[to]] ^= file_bit[to]
             if mover_code == KNG:
                 self.king = f
         for s, code in captured:
             self.board[s] = code
             self.pieces[SIDE_OF[code]].add(s)
             self.bits[SIDE_OF[code]] ^= bit[s]
-            self.occ_t ^= tbit[s]
+            rows[rank_of[s]] ^= rank_bit[s]
+            cols[file_of[s]] ^= file_bit[s]
             if code == KNG:
                 self.king = s
         self.side = side
@@ -330,9 +337,14 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
             own.discard(f)
             own.add(to)
             lines = self._lines
-            bit, tbit = lines.bit, lines.tbit
+            bit, rank_of, file_of = lines.bit, lines.rank_of, lines.file_of
+            rank_bit, file_bit = lines.rank_bit, lines.file_bit
+            rows, cols = self.rows, self.cols
             self.bits[side] ^= bit[f] | bit[to]
-            self.occ_t ^= tbit[f] | tbit[to]
+            rows[rank_of[f]] ^= rank_bit[f]
+            cols[file_of[f]] ^= file_bit[f]
+            rows[rank_of[to]] ^= rank_bit[to]
+            cols[file_of[to]] ^= file_bit[to]
             h ^= z[code][f] ^ z[code][to]
             if code == KNG:
                 self.king = to
@@ -350,7 +362,8 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
                 board[s] = EMPTY
                 enemy.discard(s)
                 self.bits[1 - side] ^= bit[s]
-                self.occ_t ^= tbit[s]
+                rows[rank_of[s]] ^= rank_bit[s]
+                cols[file_of[s]] ^= file_bit[s]
                 h ^= z[c][s]
                 if c == KNG:
                     self.king = -1

@@ -106,7 +106,7 @@ def _encircled_position(rs, rng: random.Random):
 def _check_position(g: Game) -> None:
     """Every fast path of ``g`` equals the reference in its position."""
     n = g.size
-    assert (g.bits, g.occ_t) == board_bits(g.board, n)
+    assert (g.bits, g.rows, g.cols) == board_bits(g.board, n)
     for side in (0, 1):
         assert g.plain_codes(side) == MoveGenerator.plain_codes(g, side)
         assert g.has_move(side) == MoveGenerator.has_move(g, side)
@@ -174,12 +174,12 @@ def test_random_games_play_alike_on_the_fast_and_the_reference_paths(name, rs):
             b = ref.play(ref.legal_moves()[codes.index(m)])
             assert a == b
             assert fast.hash == ref.hash
-            assert (fast.bits, fast.occ_t) == board_bits(fast.board, fast.size)
+            assert (fast.bits, fast.rows, fast.cols) == board_bits(fast.board, fast.size)
             if a.result is not None:
                 break
         while fast.ply:
             fast.undo_code()
-            assert (fast.bits, fast.occ_t) == board_bits(fast.board, fast.size)
+            assert (fast.bits, fast.rows, fast.cols) == board_bits(fast.board, fast.size)
         assert fast.board == Game(rs).board
 
 
