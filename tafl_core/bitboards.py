@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .movegen import MoveGenerator
 from .outcomes import Outcomes
-from .tables import NORMAL, SIDE_OF, Tables, stop_from_special
+from .tables import KNG, NORMAL, ORDINARY, SIDE_OF, Tables, stop_from_special
 
 #: Directions in :attr:`Tables.rays` order: north and south run along a file, east and west
 #: along a rank (so a piece's file moves followed by its rank moves keep the reference order).
@@ -88,6 +88,10 @@ class LineTables:
         full: every square's bit; ``edge``: the squares of the board's edge.
         not_west / not_east: every square except the westmost / eastmost file (shift guards).
         spans: :func:`span_table` of the board size.
+        escape_lines: per square, the escape squares on its rank and file (those a piece on it
+            could reach in one move).
+        hostile_always / hostile_empty: per side, the squares hostile to its ordinary pieces
+            always / only while empty (``<kind>_hostile`` / ``<kind>_hostile_empty``).
         file_moves / rank_moves: per piece code, per square, None until first used, then a list
             indexed by span (:func:`_spans_of`) of tuples of move codes ``from << 10 | to``
             (north then south; east then west).
@@ -109,6 +113,12 @@ class LineTables:
         self.not_west = sum(1 << s for s in range(n2) if s % n)
         self.not_east = sum(1 << s for s in range(n2) if s % n != n - 1)
         self.spans = span_table(n)
+        self.escape_lines = [tuple(q for ray in t.rays[s] for q in ray if t.escape[q]) for s in range(n2)]
+        # per side of the victim: the squares always hostile to its ordinary pieces, and those
+        # hostile only while empty (the tables' hostility of a commander or knight is that of
+        # the ordinary piece of its side: tables.SOLDIER_OF)
+        self.hostile_always = tuple(sum(1 << s for s in range(n2) if t.hostile[code][s] == 1) for code in ORDINARY)
+        self.hostile_empty = tuple(sum(1 << s for s in range(n2) if t.hostile[code][s] == 2) for code in ORDINARY)
         self.file_moves: list[list] = [[None] * n2 for _ in range(6)]
         self.rank_moves: list[list] = [[None] * n2 for _ in range(6)]
 
@@ -174,10 +184,31 @@ def board_bits(board: list[int], n: int) -> tuple[list[int], list[int], list[int
     return bits, rows, cols
 
 
+def capture_squares(game, side: int) -> int:
+    """The empty squares (a bitboard) onto which a piece of ``side`` would close a custodial
+    capture in ``game``'s position: next to an enemy piece other than the king whose square on
+    the opposite side holds a piece of ``side`` (any kind) or is hostile to that enemy (always,
+    or while empty). A guess for move ordering: it ignores who may actually reach the square
+    and whether the rules arm the piece."""
+    lt = game.lines
+    n = lt.n
+    bits = game.bits
+    occ = bits[0] | bits[1]
+    empty = lt.full & ~occ
+    enemies = bits[1 - side]
+    if game.king >= 0 and side == 0:
+        enemies &= ~lt.bit[game.king]
+    partners = bits[side] | lt.hostile_always[1 - side] | lt.hostile_empty[1 - side] & empty
+    east, west = lt.not_east, lt.not_west
+    hits = (enemies & partners << n) << n | (enemies & partners >> n) >> n
+    hits |= (enemies & (partners & east) << 1 & east) << 1 | (enemies & (partners & west) >> 1 & west) >> 1
+    return hits & empty
+
+
 class FastBoard:
     """Bitboard fast paths of :class:`~tafl_core.game.Game` (mixin, first in its bases): they
     override the reference methods of the same name and give the same answers. Reads the game's
-    ``board``, ``pieces``, ``bits``, ``rows``, ``cols``, ``_lines`` (its :class:`LineTables`) and
+    ``board``, ``pieces``, ``bits``, ``rows``, ``cols``, ``lines`` (its :class:`LineTables`) and
     ``_fast_moves`` (False under jumps: the reference generator then)."""
 
     def move_codes(self, side: int | None = None, frm: int | None = None) -> list[int]:
@@ -195,7 +226,7 @@ class FastBoard:
         """As :meth:`MoveGenerator.plain_codes` (same moves, same order), by line lookups."""
         if not self._fast_moves:
             return MoveGenerator.plain_codes(self, side, frm)
-        lt = self._lines
+        lt = self.lines
         board = self.board
         if frm is not None:
             code = board[frm]
@@ -230,7 +261,7 @@ class FastBoard:
         aside), by line lookups, stopping at the first piece that can move."""
         if not self._fast_moves:
             return MoveGenerator.has_move(self, side)
-        lt = self._lines
+        lt = self.lines
         board = self.board
         rows, cols = self.rows, self.cols
         rank_of, file_of = lt.rank_of, lt.file_of
@@ -251,7 +282,7 @@ class FastBoard:
     def _encircled(self) -> bool:
         """As :meth:`Outcomes._encircled` (no defender can reach the edge through squares not
         held by attackers), the flood fill one ring of squares a step over whole bitboards."""
-        lt = self._lines
+        lt = self.lines
         edge = lt.edge
         fill = self.bits[1]
         if fill & edge:
@@ -269,5 +300,5 @@ class FastBoard:
             fill = grow
 
 
-__all__ = ["FastBoard", "LineTables", "line_tables", "board_bits", "span_table", "FILE_DIRS", "RANK_DIRS",
+__all__ = ["FastBoard", "LineTables", "line_tables", "board_bits", "capture_squares", "span_table", "FILE_DIRS", "RANK_DIRS",
            "SPAN_LIST_MAX"]

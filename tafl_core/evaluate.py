@@ -121,6 +121,10 @@ class Evaluator:
                         rays.append(tuple(cut))
             self.lane_rays = tuple(rays)
             self.lane_nostop = tuple(sorted({q for r in rays for q in r if not stop[q]}))
+        # the guard squares and the gates as bitboards (bit s for square s), counted against the
+        # attackers' bitboard of the game (Game.bits)
+        self.guard_bits = tuple(sum(1 << q for q in guard) for guard in self.guards)
+        self.gate_bits = sum(1 << s for s in range(n * n) if self.gates[s])
 
     def terms(self, game) -> dict[str, int]:
         """The unweighted terms of ``game``'s position, each from the defenders' point of view
@@ -163,15 +167,15 @@ class Evaluator:
                 pressure += 4 - len(t.adj[k])
             out["king_pressure"] = -pressure
         held = closed = 0
-        for guard in self.guards:
-            c = sum(1 for q in guard if board[q] == ATT or board[q] == CMD)
-            held += c
-            closed += c == len(guard)
+        attackers = game.bits[ATTACKERS]   # attackers and commanders
+        for guard in self.guard_bits:
+            on = attackers & guard
+            held += on.bit_count()
+            closed += on == guard
         out["corner_guard"] = -held
         out["corner_closed"] = -closed
         out["material"] = ndef * self.def_value - natt * self.att_value
-        gates = self.gates
-        out["blockade"] = -sum(1 for s in pieces[ATTACKERS] if gates[s])
+        out["blockade"] = -(attackers & self.gate_bits).bit_count()
         return out
 
     def _lanes(self, board, k: int) -> list[int]:

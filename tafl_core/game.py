@@ -88,7 +88,7 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
             raise PositionError(refusal(Reason.BAD_SIDE, side=shown_text(str(side))))
         self.side = SIDE_NAMES.index(side)
         # the bitboards of the fast paths (tafl_core.bitboards), kept on every move and take-back
-        self._lines = line_tables(t)
+        self.lines = line_tables(t)
         self._fast_moves = not t.any_jump   # a jump depends on the kind jumped over: reference generator
         self.bits, self.rows, self.cols = board_bits(self.board, n)
         h = t.z_side if self.side else 0
@@ -250,7 +250,7 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
             if not self.seen[self.hash]:
                 del self.seen[self.hash]
         side = SIDE_OF[mover_code]
-        lines = self._lines
+        lines = self.lines
         bit, rank_of, file_of = lines.bit, lines.rank_of, lines.file_of
         rank_bit, file_bit = lines.rank_bit, lines.file_bit
         rows, cols = self.rows, self.cols
@@ -336,7 +336,7 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
             own = self.pieces[side]
             own.discard(f)
             own.add(to)
-            lines = self._lines
+            lines = self.lines
             bit, rank_of, file_of = lines.bit, lines.rank_of, lines.file_of
             rank_bit, file_bit = lines.rank_bit, lines.file_bit
             rows, cols = self.rows, self.cols

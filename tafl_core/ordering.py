@@ -7,7 +7,8 @@ A mixin: it reads the search's game (``g``), tables (``t``), killer moves and hi
 
 from __future__ import annotations
 
-from .tables import ATTACKERS, DEFENDERS, KNG, SIDE_OF
+from .bitboards import capture_squares
+from .tables import ATTACKERS, DEFENDERS, SIDE_OF
 
 
 class MoveOrdering:
@@ -59,30 +60,15 @@ class MoveOrdering:
         board = g.board
         side = g.side
         k = g.king
-        esc = t.escape
         # squares where a piece of the side to move would close a custodial capture
-        hits = set()
-        own_side = side
-        hostile = t.hostile
-        for e in g.pieces[1 - side]:
-            code = board[e]
-            if code == KNG:
-                continue
-            h = hostile[code]
-            for nb, beyond, _ in t.nbrs[e]:
-                # a capture square on one side of e needs a partner on the opposite side
-                opp = 2 * e - nb
-                if opp not in t.adj[e]:
-                    continue
-                c = board[opp]
-                if (c and SIDE_OF[c] == own_side) or h[opp] == 1 or (h[opp] == 2 and not c):
-                    if not board[nb]:
-                        hits.add(nb)
+        hits = capture_squares(g, side)
         # one int per move, sorted at C speed: the ordering score above the move code (so ties
         # are broken by the code, and the order never depends on set order)
         bonus = [0] * len(board)
-        for q in hits:
-            bonus[q] = 1 << 36
+        while hits:
+            low = hits & -hits
+            bonus[low.bit_length() - 1] = 1 << 36
+            hits ^= low
         for q in (t.adj[k] if k >= 0 else ()):   # next to the king
             bonus[q] += 1 << 35
         hg = self.history.get
@@ -93,9 +79,11 @@ class MoveOrdering:
         if k1 and k1 != k0 and k1 in codes:
             keys[codes.index(k1)] += 1 << 53
         if k >= 0 and side == DEFENDERS:
-            for i, m in enumerate(codes):
-                if m >> 10 == k and esc[m & 1023]:
-                    keys[i] += 1 << 58
+            # the king's moves onto an escape square: only those on his own lines can be moves
+            for e in g.lines.escape_lines[k]:
+                m = k << 10 | e
+                if m in codes:
+                    keys[codes.index(m)] += 1 << 58
         if hash_move and hash_move in codes:
             keys[codes.index(hash_move)] = 1 << 60 | hash_move
         keys.sort(reverse=True)
