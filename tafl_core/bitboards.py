@@ -228,13 +228,17 @@ class FastBoard:
             return MoveGenerator.plain_codes(self, side, frm)
         lt = self.lines
         board = self.board
-        if frm is not None:
+        if frm is not None:   # one piece (the king's moves in the evaluation and the leaf)
             code = board[frm]
             if not code or SIDE_OF[code] != side:
                 return []
-            squares = (frm,)
-        else:
-            squares = self.pieces[side]
+            r = lt.rank_of[frm]
+            c = lt.file_of[frm]
+            spans = lt.spans
+            out = list((lt.file_moves[code][frm] or lt.build(code, frm, True))[spans[self.cols[c]][r]])
+            out += (lt.rank_moves[code][frm] or lt.build(code, frm, False))[spans[self.rows[r]][c]]
+            return out
+        squares = self.pieces[side]
         rows, cols = self.rows, self.cols
         rank_of, file_of = lt.rank_of, lt.file_of
         spans = lt.spans

@@ -246,19 +246,24 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
         repetition count."""
         _, captured, prev_result, prev_hash, mover_code, prev_berserker, counted, f, to = self._stack.pop()
         if counted:
-            self.seen[self.hash] -= 1
-            if not self.seen[self.hash]:
-                del self.seen[self.hash]
+            seen = self.seen
+            left = seen[self.hash] - 1
+            if left:
+                seen[self.hash] = left
+            else:
+                del seen[self.hash]
         side = SIDE_OF[mover_code]
         lines = self.lines
         bit, rank_of, file_of = lines.bit, lines.rank_of, lines.file_of
         rank_bit, file_bit = lines.rank_bit, lines.file_bit
         rows, cols = self.rows, self.cols
         if f != to:
-            self.board[to] = EMPTY
-            self.board[f] = mover_code
-            self.pieces[side].discard(to)
-            self.pieces[side].add(f)
+            board = self.board
+            board[to] = EMPTY
+            board[f] = mover_code
+            own = self.pieces[side]
+            own.discard(to)
+            own.add(f)
             self.bits[side] ^= bit[f] | bit[to]
             rows[rank_of[f]] ^= rank_bit[f]
             cols[file_of[f]] ^= file_bit[f]
@@ -323,8 +328,8 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
         prev_hash = self.hash
         prev_result = self.result
         prev_berserker = self.berserker
-        captures: list[Capture] = []
-        captured = []
+        captures: list[Capture] | tuple = ()
+        captured: list | tuple = ()
         h = prev_hash
         jumped = -1
         result = None
@@ -352,6 +357,8 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
             # shieldwall), or the piece jumped over: without either there is nothing to look at
             if jumped >= 0 or self.bits[1 - side] & lines.near[to]:
                 captures = self._captures(to, code, side, jumped)
+            if captures:
+                captured = []
             enemy = self.pieces[1 - side]
             for cap in captures:
                 s = cap.square

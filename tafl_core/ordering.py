@@ -71,8 +71,8 @@ class MoveOrdering:
             hits ^= low
         for q in (t.adj[k] if k >= 0 else ()):   # next to the king
             bonus[q] += 1 << 35
-        hg = self.history.get
-        keys = [(hg(m, 0) + bonus[m & 1023]) << 20 | m for m in codes]
+        history = self.history   # a defaultdict: a subscript, no method call, per move
+        keys = [(history[m] + bonus[m & 1023]) << 20 | m for m in codes]
         k0, k1 = self.killers[ply]
         if k0 and k0 in codes:
             keys[codes.index(k0)] += 1 << 54
