@@ -207,3 +207,56 @@ def test_search_replies_equal_on_the_reference_paths(slug):
         b = Search(ref).run(depth=depth)
         for key in ("move", "score", "depth", "nodes", "pv", "turn"):
             assert a[key] == b[key], key
+
+
+@pytest.mark.parametrize("slug", ["copenhagen-hnefatafl", "brandubh", "linnaeus-tablut", "tablut-15", "alea-evangelii"])
+def test_lane_cache_gives_the_lanes_of_the_board(slug):
+    """The evaluation's lanes kept per occupancy of the lane squares equal the lanes counted on
+    the board, over random games whose positions repeat those occupancies often (every move is
+    also taken back and played again)."""
+    from tafl_core.evaluate import Evaluator
+    rs = load_ruleset(next(p for p in playable_rules_files() if p.parent.name == slug))
+    ev = Evaluator(Game(rs))
+    if ev.lane_rays is None:
+        pytest.skip(f"{slug}: more escape squares than the lane terms count")
+    rng = random.Random(slug)
+    g = Game(rs)
+    for _ in range(400):
+        if g.result is not None or not g.move_codes():
+            g = Game(rs)
+        k = g.king
+        lines = ev._lanes(g.board, k)
+        assert ev._lanes_of(g, k) == (lines, sum(1 for c in lines if c))
+        m = rng.choice(g.move_codes())
+        g.play_code(m)
+        if rng.random() < 0.5:
+            g.undo_code()
+            g.play_code(rng.choice(g.move_codes()))
+    assert len(ev.lane_cache) > 1
+
+
+def test_capture_squares_equal_a_square_by_square_reference():
+    """The ordering's capture squares (bitboard shifts) against a look at each enemy piece: an
+    empty neighbour of an enemy other than the king, whose opposite neighbour holds a piece of
+    the side to move or is hostile to the enemy (always, or while empty)."""
+    from tafl_core.bitboards import capture_squares
+    for name, rs in CASES[::3]:
+        rng = random.Random(name)
+        for _ in range(6):
+            g = _random_position(rs, rng)
+            if g is None:
+                continue
+            t, board = g.tables, g.board
+            for side in (0, 1):
+                want = 0
+                for e in g.pieces[1 - side]:
+                    if board[e] == KNG:
+                        continue
+                    h = t.hostile[board[e]]
+                    for nb in t.adj[e]:
+                        opp = 2 * e - nb
+                        if opp in t.adj[e] and not board[nb]:
+                            c = board[opp]
+                            if (c and SIDE_OF[c] == side) or h[opp] == 1 or (h[opp] == 2 and not c):
+                                want |= 1 << nb
+                assert capture_squares(g, side) == want, name
