@@ -124,33 +124,36 @@ class LineTables:
 
     def build(self, code: int, f: int, along_file: bool) -> list[tuple[int, ...]]:
         """The moves of piece ``code`` on ``f`` along its file (``along_file``) or rank, per
-        span: stored in :attr:`file_moves` / :attr:`rank_moves` and returned."""
+        span: stored in :attr:`file_moves` / :attr:`rank_moves` and returned. A span's moves are
+        those over its empty squares north (east), then south (west): :meth:`_prefixes`."""
         n = self.n
         p = f // n if along_file else f % n
-        moves = [self._span_moves(code, f, ahead, behind, along_file)
-                 for ahead in range(n - p) for behind in range(p + 1)]
+        dirs = FILE_DIRS if along_file else RANK_DIRS
+        ahead = self._prefixes(code, f, dirs[0])
+        behind = self._prefixes(code, f, dirs[1])
+        moves = [ahead[a] + behind[b] for a in range(n - p) for b in range(p + 1)]
         (self.file_moves if along_file else self.rank_moves)[code][f] = moves
         return moves
 
-    def _span_moves(self, code: int, f: int, ahead: int, behind: int, along_file: bool) -> tuple[int, ...]:
-        """The moves of piece ``code`` on ``f`` along its file or rank with ``ahead`` empty
-        squares north (east) of it and ``behind`` south (west) before the first piece or the
-        edge: slides over empty squares, stopping where the piece may stop, cut after a square
-        it may not pass; one-step pieces one square (rules as in
-        :meth:`MoveGenerator.plain_codes`)."""
+    def _prefixes(self, code: int, f: int, d: int) -> list[tuple[int, ...]]:
+        """The moves of piece ``code`` on ``f`` in direction ``d`` when the first ``i`` squares
+        that way are empty, for every ``i`` (index ``i``): slides over empty squares, stopping
+        where the piece may stop, cut after a square it may not pass; one-step pieces one square
+        (rules as in :meth:`MoveGenerator.plain_codes`)."""
         t = self.t
         stop = t.stop[code] if t.kind[f] == NORMAL else stop_from_special(t, code, f)
         pas = t.passable[code]
         base = f << 10
-        out = []
-        dirs = FILE_DIRS if along_file else RANK_DIRS
-        for d, free in ((dirs[0], ahead), (dirs[1], behind)):
-            for s in t.rays[f][d][:free]:
+        out = [()]
+        moves = []
+        cut = False
+        for s in t.rays[f][d]:
+            if not cut:
                 if stop[s]:
-                    out.append(base | s)
-                if t.one_step[code] or not pas[s]:
-                    break
-        return tuple(out)
+                    moves.append(base | s)
+                cut = t.one_step[code] or not pas[s]
+            out.append(tuple(moves))
+        return out
 
 
 _LINE_CACHE: dict[int, tuple[Tables, LineTables]] = {}
