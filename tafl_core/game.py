@@ -58,7 +58,11 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
             by name.
 
     Everything else (the board array, the tables, the move stack) is internal; the bridge, the
-    command line and the tests use only the attributes and methods documented here.
+    command line and the tests use only the attributes and methods documented here. The search
+    and the evaluation also read the bitboards of :mod:`tafl_core.bitboards`, kept on every move
+    and take-back: ``bits`` (``[attackers' and commanders' squares, defenders' and the king's]``,
+    bit ``s`` for square ``s``), ``rows`` / ``cols`` (per rank / file its occupied squares, bit
+    ``file`` / ``rank``) and ``lines`` (the ruleset's :class:`~tafl_core.bitboards.LineTables`).
     """
 
     def __init__(self, ruleset: Ruleset, position: Position | None = None, to_move: str | None = None):
