@@ -145,17 +145,17 @@ class Evaluator:
             ndef -= 1
             codes = game.plain_codes(DEFENDERS, k)
             esc = t.escape
-            paths = sum(1 for m in codes if esc[m & 1023])
+            paths = len([m for m in codes if esc[m & 1023]])   # a comprehension runs inline
             out["king_paths"] = paths
             lines = None
             if self.lane_rays is not None:
                 lines, free = self._lanes_of(game, k)
                 out["lanes"] = free - (1 if lines[k] else 0)
                 if not paths:
-                    out["king_threats"] = sum(1 for m in codes if lines[m & 1023])
+                    out["king_threats"] = len([m for m in codes if lines[m & 1023]])
             if not paths and game.side == DEFENDERS:
                 if lines is not None:
-                    out["king_fork"] = 1 if any(lines[m & 1023] >= 2 for m in codes) else 0
+                    out["king_fork"] = 1 if [m for m in codes if lines[m & 1023] >= 2] else 0
                 else:
                     out["king_fork"] = 1 if self._fork(game, codes) else 0
             out["king_mobility"] = len(codes)

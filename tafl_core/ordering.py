@@ -49,7 +49,7 @@ class MoveOrdering:
                 if t.any_jump and len(ray) > 1 and board[ray[1]] and SIDE_OF[board[ray[1]]] == ATTACKERS:
                     froms.add(ray[1])
         for f in froms:
-            out.extend(m for m in g.plain_codes(ATTACKERS, f) if (m & 1023) in t.adj[k])
+            out += [m for m in g.plain_codes(ATTACKERS, f) if (m & 1023) in t.adj[k]]
         return out
 
     def _ordered(self, codes: list[int], hash_move: int, ply: int) -> list[int]:
