@@ -33,6 +33,9 @@ RANK_DIRS = (2, 3)
 #: Boards up to this size have their span table built in full (``2 ** size`` line occupancies);
 #: larger ones fill theirs as occupancies come up.
 SPAN_LIST_MAX = 12
+#: Most line occupancies a large board's span table keeps (a long session's memory stays bounded;
+#: past it a new occupancy's spans are computed at each lookup).
+LAZY_SPANS_MAX = 1 << 16
 
 
 def _spans_of(occ: int, n: int) -> tuple[int, ...]:
@@ -57,7 +60,9 @@ class _LazySpans(dict):
         self.n = n
 
     def __missing__(self, occ: int) -> tuple[int, ...]:
-        spans = self[occ] = _spans_of(occ, self.n)
+        spans = _spans_of(occ, self.n)
+        if len(self) < LAZY_SPANS_MAX:
+            self[occ] = spans
         return spans
 
 
