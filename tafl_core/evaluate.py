@@ -62,6 +62,8 @@ TERMS = ("material", "king_paths", "king_distance", "king_pressure", "king_mobil
 #: The lane terms are counted only with at most this many escape squares (corners, or a few
 #: marked squares): under edge escape nearly every square has a free line to the edge.
 LANE_ESCAPES = 8
+#: Lane counts kept per occupancy of the lane squares before the cache starts afresh.
+LANE_CACHE = 4096
 
 
 class Evaluator:
@@ -121,6 +123,12 @@ class Evaluator:
                         rays.append(tuple(cut))
             self.lane_rays = tuple(rays)
             self.lane_nostop = tuple(sorted({q for r in rays for q in r if not stop[q]}))
+            self.lane_bits = sum(1 << q for q in {q for r in rays for q in r})
+        self.lane_cache: dict[int, tuple[list[int], int]] = {}
+        # the guard squares and the gates as bitboards (bit s for square s), counted against the
+        # attackers' bitboard of the game (Game.bits)
+        self.guard_bits = tuple(sum(1 << q for q in guard) for guard in self.guards)
+        self.gate_bits = sum(1 << s for s in range(n * n) if self.gates[s])
 
     def terms(self, game) -> dict[str, int]:
         """The unweighted terms of ``game``'s position, each from the defenders' point of view
@@ -137,16 +145,17 @@ class Evaluator:
             ndef -= 1
             codes = game.plain_codes(DEFENDERS, k)
             esc = t.escape
-            paths = sum(1 for m in codes if esc[m & 1023])
+            paths = len([m for m in codes if esc[m & 1023]])   # a comprehension runs inline
             out["king_paths"] = paths
-            lines = self._lanes(board, k) if self.lane_rays is not None else None
-            if lines is not None:
-                out["lanes"] = len(lines) - lines.count(0) - (1 if lines[k] else 0)
+            lines = None
+            if self.lane_rays is not None:
+                lines, free = self._lanes_of(game, k)
+                out["lanes"] = free - (1 if lines[k] else 0)
                 if not paths:
-                    out["king_threats"] = sum(1 for m in codes if lines[m & 1023])
+                    out["king_threats"] = len([m for m in codes if lines[m & 1023]])
             if not paths and game.side == DEFENDERS:
                 if lines is not None:
-                    out["king_fork"] = 1 if any(lines[m & 1023] >= 2 for m in codes) else 0
+                    out["king_fork"] = 1 if [m for m in codes if lines[m & 1023] >= 2] else 0
                 else:
                     out["king_fork"] = 1 if self._fork(game, codes) else 0
             out["king_mobility"] = len(codes)
@@ -163,15 +172,15 @@ class Evaluator:
                 pressure += 4 - len(t.adj[k])
             out["king_pressure"] = -pressure
         held = closed = 0
-        for guard in self.guards:
-            c = sum(1 for q in guard if board[q] == ATT or board[q] == CMD)
-            held += c
-            closed += c == len(guard)
+        attackers = game.bits[ATTACKERS]   # attackers and commanders
+        for guard in self.guard_bits:
+            on = attackers & guard
+            held += on.bit_count()
+            closed += on == guard
         out["corner_guard"] = -held
         out["corner_closed"] = -closed
         out["material"] = ndef * self.def_value - natt * self.att_value
-        gates = self.gates
-        out["blockade"] = -sum(1 for s in pieces[ATTACKERS] if gates[s])
+        out["blockade"] = -(attackers & self.gate_bits).bit_count()
         return out
 
     def _lanes(self, board, k: int) -> list[int]:
@@ -187,6 +196,21 @@ class Evaluator:
         for q in self.lane_nostop:
             lines[q] = 0
         return lines
+
+    def _lanes_of(self, game, k: int) -> tuple[list[int], int]:
+        """:meth:`_lanes` of ``game``'s board with the king on ``k``, and how many squares have a
+        free line. They depend only on which squares of the lane rays are occupied, the king's
+        not counted, so they are kept per that occupancy (at most :data:`LANE_CACHE` of them):
+        few moves of a search touch the lanes. The list is shared: read it, never change it."""
+        bits = game.bits
+        key = (bits[0] | bits[1] ^ 1 << k) & self.lane_bits
+        hit = self.lane_cache.get(key)
+        if hit is None:
+            lines = self._lanes(game.board, k)
+            if len(self.lane_cache) >= LANE_CACHE:
+                self.lane_cache.clear()
+            hit = self.lane_cache[key] = (lines, len(lines) - lines.count(0))
+        return hit
 
     def _fork(self, game, codes) -> bool:
         """True when one of the king's moves ``codes`` reaches a square with two lines free to

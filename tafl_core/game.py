@@ -20,6 +20,7 @@ a berserk turn (``"end"``).
 
 from __future__ import annotations
 
+from .bitboards import FastBoard, board_bits, line_tables
 from .captures import Captures
 from .errors import IllegalMove, NotationError, PositionError
 from .movegen import MoveGenerator
@@ -33,7 +34,7 @@ from .tables import (ATTACKERS, CODE_KIND, DEFENDERS, EMPTY, KIND_CODE, KNG, NOR
                      SPECIAL_NAME, Tables, tables_for)
 
 
-class Game(MoveGenerator, Captures, Outcomes):
+class Game(FastBoard, MoveGenerator, Captures, Outcomes):
     """A game in progress under ``ruleset``, from its start layout or from ``position``.
 
     Args:
@@ -57,7 +58,11 @@ class Game(MoveGenerator, Captures, Outcomes):
             by name.
 
     Everything else (the board array, the tables, the move stack) is internal; the bridge, the
-    command line and the tests use only the attributes and methods documented here.
+    command line and the tests use only the attributes and methods documented here. The search
+    and the evaluation also read the bitboards of :mod:`tafl_core.bitboards`, kept on every move
+    and take-back: ``bits`` (``[attackers' and commanders' squares, defenders' and the king's]``,
+    bit ``s`` for square ``s``), ``rows`` / ``cols`` (per rank / file its occupied squares, bit
+    ``file`` / ``rank``) and ``lines`` (the ruleset's :class:`~tafl_core.bitboards.LineTables`).
     """
 
     def __init__(self, ruleset: Ruleset, position: Position | None = None, to_move: str | None = None):
@@ -86,6 +91,10 @@ class Game(MoveGenerator, Captures, Outcomes):
         if side not in SIDE_NAMES:
             raise PositionError(refusal(Reason.BAD_SIDE, side=shown_text(str(side))))
         self.side = SIDE_NAMES.index(side)
+        # the bitboards of the fast paths (tafl_core.bitboards), kept on every move and take-back
+        self.lines = line_tables(t)
+        self._fast_moves = not t.any_jump   # a jump depends on the kind jumped over: reference generator
+        self.bits, self.rows, self.cols = board_bits(self.board, n)
         h = t.z_side if self.side else 0
         for s, code in enumerate(self.board):
             if code:
@@ -94,8 +103,9 @@ class Game(MoveGenerator, Captures, Outcomes):
         self.result: Result | None = None
         self.berserker = -1
         self._berserk_cache: tuple = (None, [])   # ((history length, hash, berserker), its codes)
-        # (PlayedMove, captured [(sq, code)], prev_result, prev_hash, mover code, prev berserker,
-        #  whether the position after it was counted for repetition)
+        # (PlayedMove or, from play_code, its raw parts (_played_at), captured [(sq, code)],
+        #  prev_result, prev_hash, mover code, prev berserker, whether the position after it was
+        #  counted for repetition, from square, to square)
         self._stack: list[tuple] = []
         self._undone: list[PlayedMove] = []   # the moves taken back, the next to redo last
         self.seen: dict[int, int] = {h: 1}
@@ -204,39 +214,79 @@ class Game(MoveGenerator, Captures, Outcomes):
         """Fast path for the search: take back the last move like :meth:`undo`, but without
         keeping it for :meth:`redo` (the redo list stays as it was)."""
         if self._stack:
-            self.undo()
-            self._undone.pop()
+            self._pop()
 
     def undo(self) -> PlayedMove | None:
         """Take back the last move (restores position, side to move, hash and result); None if
         there is nothing to undo. The move can be replayed with :meth:`redo`."""
         if not self._stack:
             return None
-        played, captured, prev_result, prev_hash, mover_code, prev_berserker, counted = self._stack.pop()
+        played = self._played_at(len(self._stack) - 1)
+        self._pop()
+        self._undone.append(played)
+        return played
+
+    def _played_at(self, i: int) -> PlayedMove:
+        """The :class:`PlayedMove` of the ``i``-th stack entry; a move played by
+        :meth:`play_code` keeps only its raw parts until it is asked for (built here, once)."""
+        entry = self._stack[i]
+        played = entry[0]
+        if isinstance(played, PlayedMove):
+            return played
+        captures, result, jumped, goes_on = played
+        f, to, code, prev_berserker = entry[7], entry[8], entry[4], entry[5]
+        side = SIDE_NAMES[SIDE_OF[code]]
+        t = self._t
+        if not (t.any_jump or t.berserk):
+            played = PlayedMove(Move(f, to, t.n), side, tuple(captures), result)
+        else:
+            played = PlayedMove(Move(f, to, t.n), side, tuple(captures), result,
+                                jumped >= 0, prev_berserker >= 0 and f != to, goes_on)
+        self._stack[i] = (played,) + entry[1:]
+        return played
+
+    def _pop(self) -> None:
+        """Take back the last move: position, side to move, hash, result, berserker and the
+        repetition count."""
+        _, captured, prev_result, prev_hash, mover_code, prev_berserker, counted, f, to = self._stack.pop()
         if counted:
-            self.seen[self.hash] -= 1
-            if not self.seen[self.hash]:
-                del self.seen[self.hash]
-        f, to = played.move.frm, played.move.to
+            seen = self.seen
+            left = seen[self.hash] - 1
+            if left:
+                seen[self.hash] = left
+            else:
+                del seen[self.hash]
         side = SIDE_OF[mover_code]
+        lines = self.lines
+        bit, rank_of, file_of = lines.bit, lines.rank_of, lines.file_of
+        rank_bit, file_bit = lines.rank_bit, lines.file_bit
+        rows, cols = self.rows, self.cols
         if f != to:
-            self.board[to] = EMPTY
-            self.board[f] = mover_code
-            self.pieces[side].discard(to)
-            self.pieces[side].add(f)
+            board = self.board
+            board[to] = EMPTY
+            board[f] = mover_code
+            own = self.pieces[side]
+            own.discard(to)
+            own.add(f)
+            self.bits[side] ^= bit[f] | bit[to]
+            rows[rank_of[f]] ^= rank_bit[f]
+            cols[file_of[f]] ^= file_bit[f]
+            rows[rank_of[to]] ^= rank_bit[to]
+            cols[file_of[to]] ^= file_bit[to]
             if mover_code == KNG:
                 self.king = f
         for s, code in captured:
             self.board[s] = code
             self.pieces[SIDE_OF[code]].add(s)
+            self.bits[SIDE_OF[code]] ^= bit[s]
+            rows[rank_of[s]] ^= rank_bit[s]
+            cols[file_of[s]] ^= file_bit[s]
             if code == KNG:
                 self.king = s
         self.side = side
         self.hash = prev_hash
         self.result = prev_result
         self.berserker = prev_berserker
-        self._undone.append(played)
-        return played
 
     def redo(self) -> PlayedMove | None:
         """Replay the last undone move; None if there is none."""
@@ -260,7 +310,7 @@ class Game(MoveGenerator, Captures, Outcomes):
     @property
     def moves_played(self) -> list[PlayedMove]:
         """The moves played so far, oldest first (a new list: O(plies); :attr:`ply` counts them)."""
-        return [h[0] for h in self._stack]
+        return [self._played_at(i) for i in range(len(self._stack))]
 
     @property
     def ply(self) -> int:
@@ -282,8 +332,8 @@ class Game(MoveGenerator, Captures, Outcomes):
         prev_hash = self.hash
         prev_result = self.result
         prev_berserker = self.berserker
-        captures: list[Capture] = []
-        captured = []
+        captures: list[Capture] | tuple = ()
+        captured: list | tuple = ()
         h = prev_hash
         jumped = -1
         result = None
@@ -295,10 +345,24 @@ class Game(MoveGenerator, Captures, Outcomes):
             own = self.pieces[side]
             own.discard(f)
             own.add(to)
+            lines = self.lines
+            bit, rank_of, file_of = lines.bit, lines.rank_of, lines.file_of
+            rank_bit, file_bit = lines.rank_bit, lines.file_bit
+            rows, cols = self.rows, self.cols
+            self.bits[side] ^= bit[f] | bit[to]
+            rows[rank_of[f]] ^= rank_bit[f]
+            cols[file_of[f]] ^= file_bit[f]
+            rows[rank_of[to]] ^= rank_bit[to]
+            cols[file_of[to]] ^= file_bit[to]
             h ^= z[code][f] ^ z[code][to]
             if code == KNG:
                 self.king = to
-            captures = self._captures(to, code, side, jumped)
+            # every capture takes an enemy next to the square moved to (custodial, king, commander,
+            # shieldwall), or the piece jumped over: without either there is nothing to look at
+            if jumped >= 0 or self.bits[1 - side] & lines.near[to]:
+                captures = self._captures(to, code, side, jumped)
+            if captures:
+                captured = []
             enemy = self.pieces[1 - side]
             for cap in captures:
                 s = cap.square
@@ -308,6 +372,9 @@ class Game(MoveGenerator, Captures, Outcomes):
                 captured.append((s, c))
                 board[s] = EMPTY
                 enemy.discard(s)
+                self.bits[1 - side] ^= bit[s]
+                rows[rank_of[s]] ^= rank_bit[s]
+                cols[file_of[s]] ^= file_bit[s]
                 h ^= z[c][s]
                 if c == KNG:
                     self.king = -1
@@ -331,16 +398,14 @@ class Game(MoveGenerator, Captures, Outcomes):
                 result = self._turn_result(side, h)
         self.hash = h
         self.result = result
-        if fast and not (t.any_jump or t.berserk):   # playouts: the fewest fields
-            played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result)
-        elif fast:
-            played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result,
-                                jumped >= 0, prev_berserker >= 0 and f != to, goes_on)
-        else:
-            played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result,
-                                jumped >= 0, prev_berserker >= 0 and f != to, goes_on, CODE_KIND[code])
-        self._stack.append((played, captured, prev_result, prev_hash, code, prev_berserker, not goes_on))
-        return result if fast else played
+        if fast:   # playouts and the search: the PlayedMove only when asked for (_played_at)
+            self._stack.append(((captures, result, jumped, goes_on), captured, prev_result, prev_hash, code,
+                                prev_berserker, not goes_on, f, to))
+            return result
+        played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result,
+                            jumped >= 0, prev_berserker >= 0 and f != to, goes_on, CODE_KIND[code])
+        self._stack.append((played, captured, prev_result, prev_hash, code, prev_berserker, not goes_on, f, to))
+        return played
 
 
 

@@ -7,7 +7,8 @@ A mixin: it reads the search's game (``g``), tables (``t``), killer moves and hi
 
 from __future__ import annotations
 
-from .tables import ATTACKERS, DEFENDERS, KNG, SIDE_OF
+from .bitboards import capture_squares
+from .tables import ATTACKERS, DEFENDERS, SIDE_OF
 
 
 class MoveOrdering:
@@ -48,7 +49,7 @@ class MoveOrdering:
                 if t.any_jump and len(ray) > 1 and board[ray[1]] and SIDE_OF[board[ray[1]]] == ATTACKERS:
                     froms.add(ray[1])
         for f in froms:
-            out.extend(m for m in g.plain_codes(ATTACKERS, f) if (m & 1023) in t.adj[k])
+            out += [m for m in g.plain_codes(ATTACKERS, f) if (m & 1023) in t.adj[k]]
         return out
 
     def _ordered(self, codes: list[int], hash_move: int, ply: int) -> list[int]:
@@ -59,43 +60,30 @@ class MoveOrdering:
         board = g.board
         side = g.side
         k = g.king
-        esc = t.escape
         # squares where a piece of the side to move would close a custodial capture
-        hits = set()
-        own_side = side
-        hostile = t.hostile
-        for e in g.pieces[1 - side]:
-            code = board[e]
-            if code == KNG:
-                continue
-            h = hostile[code]
-            for nb, beyond, _ in t.nbrs[e]:
-                # a capture square on one side of e needs a partner on the opposite side
-                opp = 2 * e - nb
-                if opp not in t.adj[e]:
-                    continue
-                c = board[opp]
-                if (c and SIDE_OF[c] == own_side) or h[opp] == 1 or (h[opp] == 2 and not c):
-                    if not board[nb]:
-                        hits.add(nb)
+        hits = capture_squares(g, side)
         # one int per move, sorted at C speed: the ordering score above the move code (so ties
         # are broken by the code, and the order never depends on set order)
         bonus = [0] * len(board)
-        for q in hits:
-            bonus[q] = 1 << 36
+        while hits:
+            low = hits & -hits
+            bonus[low.bit_length() - 1] = 1 << 36
+            hits ^= low
         for q in (t.adj[k] if k >= 0 else ()):   # next to the king
             bonus[q] += 1 << 35
-        hg = self.history.get
-        keys = [(hg(m, 0) + bonus[m & 1023]) << 20 | m for m in codes]
+        history = self.history   # a defaultdict: a subscript, no method call, per move
+        keys = [(history[m] + bonus[m & 1023]) << 20 | m for m in codes]
         k0, k1 = self.killers[ply]
         if k0 and k0 in codes:
             keys[codes.index(k0)] += 1 << 54
         if k1 and k1 != k0 and k1 in codes:
             keys[codes.index(k1)] += 1 << 53
         if k >= 0 and side == DEFENDERS:
-            for i, m in enumerate(codes):
-                if m >> 10 == k and esc[m & 1023]:
-                    keys[i] += 1 << 58
+            # the king's moves onto an escape square: only those on his own lines can be moves
+            for e in g.lines.escape_lines[k]:
+                m = k << 10 | e
+                if m in codes:
+                    keys[codes.index(m)] += 1 << 58
         if hash_move and hash_move in codes:
             keys[codes.index(hash_move)] = 1 << 60 | hash_move
         keys.sort(reverse=True)

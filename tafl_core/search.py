@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import defaultdict
 from dataclasses import dataclass
 
 from .evaluate import Evaluator
@@ -150,7 +151,7 @@ class Search(MoveOrdering, RootChecks):
         self.noise = noise
         self.seed = seed
         self._pick_rng = random.Random(seed * 2 + 1)   # the random move's draw, apart from the scores'
-        self.history: dict[int, int] = {}
+        self.history: dict[int, int] = defaultdict(int)   # a missing move reads 0 (ordering.py)
         self.killers = [[0, 0] for _ in range(MAX_DEPTH * 4 + 8)]
         self.nodes = 0
         self._made = 0
