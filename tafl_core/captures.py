@@ -154,7 +154,11 @@ class Captures:
         (or, with ``shieldwall = "corner"``, an empty corner square), each member with a piece of
         the mover's side on the square in front of it. The move must be a bracketing move;
         without ``shieldwall_flank`` a move onto a front square closes the wall too. A king in
-        the row is never taken by it."""
+        the row is never taken by it.
+
+        The moved piece is next to a member of the row, so it stands on an end of the row or on
+        that member's front square (off the edge); the flank rule thus only has to refuse moves
+        off the edge."""
         t = self._t
         board = self.board
         if not t.edge[to] and t.shieldwall_flank:
@@ -166,14 +170,13 @@ class Captures:
             # two lines whose common corner square cannot be in a row (a row's ends are on the line).
             if x in already or not board[x] or SIDE_OF[board[x]] == side:
                 continue
-            out.extend(cap for cap in self._wall_through(x, to, side) if cap.square not in already)
+            out.extend(cap for cap in self._wall_through(x, side) if cap.square not in already)
         return out
 
-    def _wall_through(self, x: int, mover: int, side: int) -> list[Capture]:
-        """The shieldwall capture of the row of enemies on the edge that contains ``x``, if the
-        piece on ``mover`` closes it; [] otherwise. ``mover`` is next to ``x``, so it is an end of
-        the row or the square in front of ``x``, and a move onto a front square was already
-        refused by :meth:`_shieldwall` under ``shieldwall_flank``."""
+    def _wall_through(self, x: int, side: int) -> list[Capture]:
+        """The shieldwall capture of the row of enemies of ``side`` on the edge that contains ``x``
+        when the row is closed (both ends pieces of ``side`` or, with ``shieldwall = "corner"``,
+        an empty corner; a piece of ``side`` in front of every member); [] otherwise."""
         t = self._t
         n = t.n
         board = self.board
