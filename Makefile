@@ -93,17 +93,21 @@ bench-long-record: venv node
 # ([tool.mutmut] in pyproject.toml; not part of `make test`, it takes tens of minutes on two cores).
 # Starts afresh (mutants/ is a copy of the project that goes stale), then prints the kill rate per
 # module and overall: killed and timed-out mutants count as killed, every other state (survived,
-# no tests, suspicious) as not. Survivors: `.venv/bin/mutmut results`, `.venv/bin/mutmut show NAME`;
+# no tests, suspicious) as not. Fails only when the run fails or leaves mutants unchecked.
+# Survivors: `.venv/bin/mutmut results`, `.venv/bin/mutmut show NAME`;
 # MUTANTS="NAME ..." re-runs only those mutants (globs allowed), keeping the other results.
 mutation: venv
 	@if [ -z "$(MUTANTS)" ]; then rm -rf mutants; fi
 	$(PY) -m mutmut run --max-children 2 $(MUTANTS)
 	@$(PY) -m mutmut results --all true | awk -F': ' ' \
-	  { name = $$1; sub(/^ +/, "", name); split(name, part, "."); mod = part[2]; \
-	    total[mod]++; all++; if ($$2 == "killed" || $$2 == "timeout") { killed[mod]++; k++ } } \
+	  /__mutmut_/ { name = $$1; sub(/^ +/, "", name); split(name, part, "."); mod = part[2]; \
+	    total[mod]++; all++; if ($$2 == "killed" || $$2 == "timeout") { killed[mod]++; k++ } \
+	    if ($$2 == "not checked" || $$2 ~ /interrupted/) unchecked++ } \
 	  END { if (!all) { print "make mutation: no results" > "/dev/stderr"; exit 1 } \
-	    for (m in total) printf "%-10s %4d of %4d mutants killed: %5.1f %%\n", m, killed[m], total[m], 100 * killed[m] / total[m]; \
-	    printf "%-10s %4d of %4d mutants killed: %5.1f %%\n", "overall", k, all, 100 * k / all }'
+	    for (m in total) printf "%-10s %4d of %4d mutants killed: %5.1f %%\n", m, killed[m], total[m], 100 * killed[m] / total[m] | "sort"; \
+	    close("sort"); \
+	    printf "%-10s %4d of %4d mutants killed: %5.1f %%\n", "overall", k, all, 100 * k / all; \
+	    if (unchecked) { printf "make mutation: %d mutants not checked (the run was interrupted)\n", unchecked > "/dev/stderr"; exit 1 } }'
 
 clean:
 	rm -rf site .site-build-* build dist

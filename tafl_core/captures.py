@@ -35,13 +35,10 @@ class Captures:
         t = self._t
         board = self.board
         out = []
-        if jumped >= 0 and t.jump[code] == JUMP_CAPTURE:
+        if jumped != -1 and t.jump[code] == JUMP_CAPTURE:
             # The knight's jump takes the piece jumped over (aagenielsen Berserk rule 4b/5b).
             out.append(Capture(jumped, CODE_KIND[board[jumped]], CaptureReason.JUMP, (), f"{CODE_KIND[code]}_jump"))
-        if code == KNG and not t.king_hammer:
-            hammer = False
-        else:
-            hammer = True
+        hammer = code != KNG or t.king_hammer    # whether the moved piece captures custodially
         for nb, beyond, d in t.nbrs[to]:
             victim = board[nb]
             if not victim or SIDE_OF[victim] == side:
@@ -55,9 +52,7 @@ class Captures:
                 continue
             if out and nb == jumped and out[0].square == jumped:
                 continue
-            if not hammer:
-                continue
-            if beyond < 0:
+            if not hammer or beyond < 0:
                 continue
             other = board[beyond]
             if other and SIDE_OF[other] == side and (other != KNG or t.king_anvil):
@@ -118,11 +113,11 @@ class Captures:
         if mode == "four_attackers":
             mode = "all_attackers"
         elif mode == "throne_graded":
+            # On the throne all four sides are attackers; next to it the four-sides rule applies,
+            # the path below for every mode but custodial and all attackers; elsewhere custodial.
             if k == t.throne:
                 mode = "all_attackers"
-            elif t.throne >= 0 and t.throne in t.adj[k]:
-                mode = "four_sides"
-            else:
+            elif t.throne not in t.adj[k]:
                 mode = "custodial"
         if mode == "custodial":
             beyond = t.step[k][d]
@@ -159,35 +154,41 @@ class Captures:
         (or, with ``shieldwall = "corner"``, an empty corner square), each member with a piece of
         the mover's side on the square in front of it. The move must be a bracketing move;
         without ``shieldwall_flank`` a move onto a front square closes the wall too. A king in
-        the row is never taken by it."""
+        the row is never taken by it.
+
+        The moved piece is next to a member of the row, so it stands on an end of the row or on
+        that member's front square (off the edge); the flank rule thus only has to refuse moves
+        off the edge."""
         t = self._t
         board = self.board
         if not t.edge[to] and t.shieldwall_flank:
             return []
         out = []
-        done = set(already)
         for x in t.adj[to]:
-            if not t.edge[x] or x in done or not board[x] or SIDE_OF[board[x]] == side:
+            # A neighbour off the edge is on no edge line (_wall_through gives []). The rows found
+            # from different neighbours are disjoint: opposite sides of the mover on one line, or
+            # two lines whose common corner square cannot be in a row (a row's ends are on the line).
+            if x in already or not board[x] or SIDE_OF[board[x]] == side:
                 continue
-            for cap in self._wall_through(x, to, side):
-                if cap.square not in done:
-                    done.add(cap.square)
-                    out.append(cap)
+            out.extend(cap for cap in self._wall_through(x, side) if cap.square not in already)
         return out
 
-    def _wall_through(self, x: int, mover: int, side: int) -> list[Capture]:
-        """The shieldwall capture of the row of enemies on the edge that contains ``x``, if the
-        piece on ``mover`` closes it; [] otherwise."""
+    def _wall_through(self, x: int, side: int) -> list[Capture]:
+        """The shieldwall capture of the row of enemies of ``side`` on the edge that contains ``x``
+        when the row is closed (both ends pieces of ``side`` or, with ``shieldwall = "corner"``,
+        an empty corner; a piece of ``side`` in front of every member); [] otherwise."""
         t = self._t
         n = t.n
         board = self.board
         r, f = divmod(x, n)
-        if r in (0, n - 1) and 0 < f < n - 1:
+        # A corner square (on two lines) takes the first branch: a row through it has an end off
+        # the board, so it is never closed.
+        if r in (0, n - 1):
             step, inward = 1, (n if r == 0 else -n)
 
             def on_line(s: int) -> bool:
-                return 0 <= s < n * n and s // n == r
-        elif f in (0, n - 1) and 0 < r < n - 1:
+                return s // n == r     # the squares tried lie one step beyond the row: -1 .. n * n
+        elif f in (0, n - 1):
             step, inward = n, (1 if f == 0 else -1)
 
             def on_line(s: int) -> bool:
@@ -222,8 +223,6 @@ class Captures:
                 return []
         fronts = [s + inward for s in row]
         if not all(friend(s) for s in fronts):
-            return []
-        if mover not in (lo - step, hi + step) and (t.shieldwall_flank or mover not in fronts):
             return []
         return [Capture(s, CODE_KIND[board[s]], CaptureReason.SHIELDWALL,
                         tuple(partners) + ((s + inward, CODE_KIND[board[s + inward]]),), "shieldwall")

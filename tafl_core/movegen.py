@@ -191,23 +191,22 @@ class MoveGenerator:
             return refusal(Reason.NO_PIECE, square=a)
         if SIDE_OF[code] != self.side:
             return refusal(Reason.NOT_YOUR_PIECE, square=a, owner=SIDE_NAMES[SIDE_OF[code]], to_move=self.to_move)
-        if f == to:
-            return refusal(Reason.MOVE_NOWHERE)
         fr, ff = divmod(f, n)
         tr, tf = divmod(to, n)
         if fr != tr and ff != tf:
             return refusal(Reason.NOT_ALONG_LINE, from_=a, to=b)
         if (f << 10 | to) in self.move_codes(frm=f):
             return None
-        if self.berserker >= 0 and (f << 10 | to) in self.plain_codes(self.side, f):
+        # Outside a berserk turn the legal moves are the plain codes, so this finds nothing there.
+        if (f << 10 | to) in self.plain_codes(self.side, f):
             return refusal(Reason.BERSERK_MUST_CAPTURE, from_=a, to=b)
         if self.board[to]:
             return refusal(Reason.OCCUPIED, square=b)
         kind = CODE_KIND[code]
-        if t.one_step[code] and to not in t.adj[f] and self._jumped(f, to) < 0:
+        if t.one_step[code] and to not in t.adj[f] and self._jumped(f, to) == -1:
             return refusal(Reason.ONE_STEP, piece=kind)
         jumped = self._jumped(f, to) if t.jump[code] else -1
-        if jumped >= 0:
+        if jumped != -1:
             over = CODE_KIND[self.board[jumped]]
             mode = t.jump[code]
             if SIDE_OF[self.board[jumped]] == SIDE_OF[code]:
@@ -218,7 +217,7 @@ class MoveGenerator:
                 if t.kind[f] not in RESTRICTED and t.kind[to] not in RESTRICTED:
                     return refusal(Reason.KING_JUMP_RESTRICTED)
                 return refusal(Reason.KING_MAY_NOT_LAND, square=b)
-            return refusal(Reason.MAY_NOT_STOP, piece=kind, special=SPECIAL_NAME.get(t.kind[to], "square"), square=b)
+            return refusal(Reason.MAY_NOT_STOP, piece=kind, special=SPECIAL_NAME[t.kind[to]], square=b)
         ray = next(r for r in self._t.rays[f] if to in r)
         for s in ray:
             if s == to:
@@ -228,7 +227,7 @@ class MoveGenerator:
             if not self._t.passable[code][s]:
                 return refusal(Reason.MAY_NOT_PASS, piece=kind, special=SPECIAL_NAME[self._t.kind[s]],
                                square=square_name(s, n))
-        return refusal(Reason.MAY_NOT_STOP, piece=kind, special=SPECIAL_NAME.get(self._t.kind[to], "square"), square=b)
+        return refusal(Reason.MAY_NOT_STOP, piece=kind, special=SPECIAL_NAME[self._t.kind[to]], square=b)
 
 
 __all__ = ["MoveGenerator"]

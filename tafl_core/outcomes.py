@@ -25,7 +25,8 @@ class Outcomes:
         decides on the board: king captured or escaped, exit fort, encirclement; None otherwise."""
         t = self._t
         if self.king < 0:
-            rule = next((c.rule for c in captures if c.piece == KING), "king_capture")
+            # Every position has one king (check_kings), so he is gone only by one of these captures.
+            rule = next(c.rule for c in captures if c.piece == KING)
             return Result("attackers", ResultReason.KING_CAPTURED, rule)
         if code == KNG and t.escape[to]:
             return Result("defenders", ResultReason.KING_ESCAPED, "escape")
@@ -127,28 +128,29 @@ class Outcomes:
                 if c == EMPTY:
                     region.add(nb)
                     todo.append(nb)
-                elif c == DEF or c == KNT:
+                elif c in (DEF, KNT):
                     walls.add(nb)
                 else:
                     return False  # an attacker touches the region
         if not self.has_move_from(k):
             return False
         # Greatest set of defenders that protect each other: a defender stays in the set while
-        # on each axis one neighbour is off the board, inside the region, or in the set.
+        # on each axis one neighbour is off the board, inside the region, or in the set. Dropping
+        # the unprotected ones until none is left reaches it (a dropped one never comes back).
         n = t.n
         solid = {s for s in self.pieces[DEFENDERS] if board[s] in (DEF, KNT)}
-        changed = True
-        while changed:
-            changed = False
-            for w in list(solid):
+        while True:
+            weak = set()
+            for w in solid:
                 r, f = divmod(w, n)
                 for a, b in (((r - 1, f), (r + 1, f)), ((r, f - 1), (r, f + 1))):
                     if not any(not (0 <= rr < n and 0 <= ff < n) or rr * n + ff in region or rr * n + ff in solid
                                for rr, ff in (a, b)):
-                        solid.discard(w)
-                        changed = True
+                        weak.add(w)
                         break
-        return walls <= solid
+            if not weak:
+                return walls <= solid
+            solid -= weak
 
 
 __all__ = ["Outcomes"]
