@@ -110,6 +110,8 @@ def _check_position(g: Game) -> None:
     for side in (0, 1):
         assert g.plain_codes(side) == MoveGenerator.plain_codes(g, side)
         assert g.has_move(side) == MoveGenerator.has_move(g, side)
+    for side in (None, 0, 1):   # the side asked for, or the side to move when none is given
+        assert g.move_codes(side) == MoveGenerator.move_codes(g, side)
     for s in range(0, n * n, 7):   # single squares: own, enemy and empty ones
         for side in (0, 1):
             assert g.plain_codes(side, s) == MoveGenerator.plain_codes(g, side, s)
