@@ -288,6 +288,7 @@ class Search(MoveOrdering, RootChecks, EscapeThreats):
         self._guarded = False
         self._proved = False               # an iteration ended with a forced win or loss
         self._safe: dict[int, bool] = {}   # root move -> whether the other side cannot win at once
+        self._escapes: dict[int, bool] = {}   # root move -> whether it allows a forced escape (threats.py)
         self._win_scan: list | None = None  # the root's win-in-one scan: [moves, next index, winners]
         self._random_order: list[int] | None = None
 

@@ -20,11 +20,18 @@ A mixin: it reads the search's game (``g``) and tables (``t``).
 
 from __future__ import annotations
 
-from .tables import ATTACKERS, KNG
+from .scores import Abort
+from .tables import ATTACKERS, DEFENDERS, KNG, SIDE_NAMES
+
+#: The root's escape check (:meth:`EscapeThreats._allows_forced_escape`) looks this many of the
+#: defenders' moves ahead: up to three threats, the last of them a fork, and the escape.
+FORCED_ESCAPE_MOVES = 4
 
 
 class EscapeThreats:
     """The escape-threat extension of :class:`tafl_core.search.Search` (mixed into it)."""
+
+    _forced_plays = 0   # plays of the root's escape check, for its clock reads
 
     def _threat_lines(self) -> list[int]:
         """With the attackers to move: the squares of every free line from the king to an
@@ -64,5 +71,71 @@ class EscapeThreats:
         near.update(self.t.adj[g.king])
         return [m for m in g.move_codes() if (m & 1023) in near]
 
+    def _allows_forced_escape(self, m: int, moves: int = FORCED_ESCAPE_MOVES) -> bool:
+        """With the attackers to move: True when after their move ``m`` the defenders force the
+        king's escape within ``moves`` of their moves by threats alone - each of their moves
+        but the last leaves the king a free line (:meth:`_threat_lines`), the attackers answer
+        each with every move that could stop it (:meth:`_blocking_moves`), the last escapes.
+        Exact for such forcing lines, whatever the search's depth; quiet build-ups are the
+        search's. Reads the guard's deadline every 64 plays (raises :class:`Abort`)."""
+        g = self.g
+        if g.side != ATTACKERS or g.king < 0:
+            return False
+        g.play_code(m)
+        try:
+            if g.result is not None or g.side != DEFENDERS:
+                return False
+            return self._escape_forced(moves)
+        finally:
+            g.undo_code()
 
-__all__ = ["EscapeThreats"]
+    def _escape_forced(self, moves: int) -> bool:
+        """The defenders to move force the escape within ``moves`` of their moves by threats."""
+        g = self.g
+        me = SIDE_NAMES[DEFENDERS]
+        for m in (g.move_codes() if moves > 1 else self._win_candidates()):
+            self._forced_tick()
+            g.play_code(m)
+            try:
+                r = g.result
+                if r is not None:
+                    if r.winner == me:
+                        return True
+                    continue
+                if moves > 1:
+                    lines = self._threat_lines()
+                    if lines and self._blocks_fail(lines, moves - 1):
+                        return True
+            finally:
+                g.undo_code()
+        return False
+
+    def _blocks_fail(self, lines: list[int], moves: int) -> bool:
+        """The attackers to move, the king threatening along ``lines``: every move that could
+        stop him leaves the defenders a forced escape within ``moves`` of their moves."""
+        g = self.g
+        me = SIDE_NAMES[DEFENDERS]
+        for m in self._blocking_moves(lines):
+            self._forced_tick()
+            g.play_code(m)
+            try:
+                r = g.result
+                if r is not None:
+                    if r.winner != me:
+                        return False
+                    continue
+                if g.side != DEFENDERS or not self._escape_forced(moves):
+                    return False
+            finally:
+                g.undo_code()
+        return True
+
+    def _forced_tick(self) -> None:
+        self._forced_plays += 1
+        if not self._forced_plays & 63:
+            end = self._guard_deadline
+            if end is not None and self._clock() >= end:
+                raise Abort
+
+
+__all__ = ["EscapeThreats", "FORCED_ESCAPE_MOVES"]

@@ -95,3 +95,19 @@ def test_the_losing_move_is_not_chosen(brandub, otn, losing, depth):
     g.play(r["move"])
     # the choice is no other forced loss of the same length
     assert not forced_escape(g, 2), r
+
+
+def test_a_shallow_search_refuses_a_move_that_allows_a_forced_escape(brandub):
+    # from a game against OpenTafl's AI on a loaded machine, where the search reached depth 2
+    # and played d7-f7; the king then forced his escape with threats (d3-d7, capturing on e7
+    # against the corner, and g7); the root's check refuses it whatever the depth
+    g = Game(brandub, Position.from_otn("/4t2/3t3/3K2T/1tT4/t5t/6t/3t3/"), "attackers")
+    g.play("d7-f7")
+    assert forced_escape(g, 3), "the king escapes by force within three moves"
+    g.undo()
+    for depth in (1, 2):
+        r = Search(g).run(depth=depth)
+        assert r["move"] != "d7-f7", r
+        g.play(r["move"])
+        assert not forced_escape(g, 2), r
+        g.undo()
