@@ -21,11 +21,14 @@ A mixin: it reads the search's game (``g``) and tables (``t``).
 from __future__ import annotations
 
 from .scores import Abort
-from .tables import ATTACKERS, DEFENDERS, KNG, SIDE_NAMES
+from .tables import ATTACKERS, DEFENDERS, KNG, SIDE_NAMES, SIDE_OF
 
 #: The root's escape check (:meth:`EscapeThreats._allows_forced_escape`) looks this many of the
 #: defenders' moves ahead: up to three threats, the last of them a fork, and the escape.
 FORCED_ESCAPE_MOVES = 4
+#: After a quiet first move of the defenders, the check looks this many of their moves further
+#: (a fork and the escape): every reply of the attackers is tried there, a costlier step.
+AFTER_QUIET_MOVES = 2
 
 
 class EscapeThreats:
@@ -73,11 +76,14 @@ class EscapeThreats:
 
     def _allows_forced_escape(self, m: int, moves: int = FORCED_ESCAPE_MOVES) -> bool:
         """With the attackers to move: True when after their move ``m`` the defenders force the
-        king's escape within ``moves`` of their moves by threats alone - each of their moves
-        but the last leaves the king a free line (:meth:`_threat_lines`), the attackers answer
-        each with every move that could stop it (:meth:`_blocking_moves`), the last escapes.
-        Exact for such forcing lines, whatever the search's depth; quiet build-ups are the
-        search's. Reads the guard's deadline every 64 plays (raises :class:`Abort`)."""
+        king's escape within ``moves`` of their moves by threats - each of their moves but the
+        last leaves the king a free line (:meth:`_threat_lines`), by a move of his or of the
+        first defender along one of his lines (:meth:`_threat_candidates`), the attackers answer
+        each with every move that could stop it (:meth:`_blocking_moves`), the last escapes;
+        or the first is any quiet move, answered by every move of the attackers, and
+        :data:`AFTER_QUIET_MOVES` such moves follow. Exact for such lines, whatever the
+        search's depth; longer build-ups are the search's.
+        Reads the guard's deadline every 64 plays (raises :class:`Abort`)."""
         g = self.g
         if g.side != ATTACKERS or g.king < 0:
             return False
@@ -85,15 +91,20 @@ class EscapeThreats:
         try:
             if g.result is not None or g.side != DEFENDERS:
                 return False
-            return self._escape_forced(moves)
+            return self._escape_forced(moves, True)
         finally:
             g.undo_code()
 
-    def _escape_forced(self, moves: int) -> bool:
-        """The defenders to move force the escape within ``moves`` of their moves by threats."""
+    def _escape_forced(self, moves: int, quiet: bool = False) -> bool:
+        """The defenders to move force the escape within ``moves`` of their moves by threats
+        (``quiet``: the first of them may be any move)."""
         g = self.g
         me = SIDE_NAMES[DEFENDERS]
-        for m in (g.move_codes() if moves > 1 else self._win_candidates()):
+        if moves <= 1:
+            codes = self._win_candidates()
+        else:
+            codes = g.move_codes() if quiet else self._threat_candidates()
+        for m in codes:
             self._forced_tick()
             g.play_code(m)
             try:
@@ -102,13 +113,55 @@ class EscapeThreats:
                     if r.winner == me:
                         return True
                     continue
-                if moves > 1:
+                if moves > 1 and g.side == ATTACKERS:
                     lines = self._threat_lines()
-                    if lines and self._blocks_fail(lines, moves - 1):
+                    if lines:
+                        if self._blocks_fail(lines, moves - 1):
+                            return True
+                    elif quiet and self._replies_fail(min(moves - 1, AFTER_QUIET_MOVES)):
                         return True
             finally:
                 g.undo_code()
         return False
+
+    def _threat_candidates(self) -> list[int]:
+        """The defenders' moves that can make a threat: the king's, and those of the first
+        defender along each of his lines (stepping off it may free the line)."""
+        g = self.g
+        k = g.king
+        board = g.board
+        codes = g.plain_codes(DEFENDERS, k)
+        for ray in self.t.rays[k]:
+            for q in ray:
+                c = board[q]
+                if c:
+                    if SIDE_OF[c] == DEFENDERS:
+                        codes = codes + g.plain_codes(DEFENDERS, q)
+                    break
+        return codes
+
+    def _replies_fail(self, moves: int) -> bool:
+        """The attackers to move, no threat: every move of theirs leaves the defenders a forced
+        escape by threats within ``moves`` of their moves (the king's neighbours first, where a
+        defence is likeliest)."""
+        g = self.g
+        me = SIDE_NAMES[DEFENDERS]
+        near = self.t.adj[g.king]
+        codes = g.move_codes()
+        for m in sorted(codes, key=lambda c: (c & 1023) not in near):
+            self._forced_tick()
+            g.play_code(m)
+            try:
+                r = g.result
+                if r is not None:
+                    if r.winner != me:
+                        return False
+                    continue
+                if g.side != DEFENDERS or not self._escape_forced(moves):
+                    return False
+            finally:
+                g.undo_code()
+        return True
 
     def _blocks_fail(self, lines: list[int], moves: int) -> bool:
         """The attackers to move, the king threatening along ``lines``: every move that could
@@ -138,4 +191,4 @@ class EscapeThreats:
                 raise Abort
 
 
-__all__ = ["EscapeThreats", "FORCED_ESCAPE_MOVES"]
+__all__ = ["EscapeThreats", "FORCED_ESCAPE_MOVES", "AFTER_QUIET_MOVES"]
