@@ -15,7 +15,12 @@ escape square included) and a move onto a square next to the king (a capture of 
 the defenders' leaf after each checks the escape in one for real. With no such move the king
 escapes: a loss for the attackers in two plies.
 
-A mixin: it reads the search's game (``g``) and tables (``t``).
+The root's escape check (:meth:`EscapeThreats._allows_forced_escape`, used by
+:meth:`tafl_core.root_checks.RootChecks._guard`): whether an attackers' move lets the defenders
+force the escape by a run of threats (or a quiet move and then threats), searched exactly over
+every answer of the attackers that could stop each threat, whatever depth the search reached.
+
+A mixin: it reads the search's game (``g``), tables (``t``), clock and guard deadline.
 """
 
 from __future__ import annotations
@@ -27,8 +32,9 @@ from .tables import ATTACKERS, DEFENDERS, KNG, SIDE_NAMES, SIDE_OF
 #: defenders' moves ahead: up to three threats, the last of them a fork, and the escape.
 FORCED_ESCAPE_MOVES = 4
 #: After a quiet first move of the defenders, the check looks this many of their moves further
-#: (a fork and the escape): every reply of the attackers is tried there, a costlier step.
-AFTER_QUIET_MOVES = 2
+#: (up to two threats and the escape): every reply of the attackers to the quiet move is tried,
+#: the costliest step (on Copenhagen some 50 ms a root move in CPython).
+AFTER_QUIET_MOVES = 3
 
 
 class EscapeThreats:
