@@ -9,8 +9,9 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   Zobrist hash, side to move and berserk turn included);
 * move ordering (:mod:`tafl_core.ordering`): hash move, king moves onto escape squares, moves
   next to the king, likely captures, killer moves, history heuristic;
-* late-move reductions (:data:`LMR_DEPTH`, :data:`LMR_AFTER`): a quiet move far down the
-  order is first searched a ply shallower, and to full depth only if it beats the best so far;
+* late-move reductions (:data:`LMR_DEPTH`, :data:`LMR_AFTER`): an attackers' quiet move far
+  down the order is first searched a ply shallower, and to full depth only if it beats the best
+  so far (never a defenders' move: a quiet one can set up the king's fork);
 * the escape-threat extension (:mod:`tafl_core.threats`): a node where the king threatens to
   escape (the attackers to move) is searched a ply deeper; at the horizon only the attackers'
   moves that could stop the escape are tried, so a run of threats ending in a fork is seen;
@@ -53,7 +54,7 @@ from .zobrist import search_key
 MAX_DEPTH = 64
 #: Time budget of :func:`best_move` when no depth, time or node limit is given (seconds).
 DEFAULT_SECONDS = 2.0
-#: Late-move reductions: from this depth on, a quiet move searched after the first
+#: Late-move reductions: from this depth on, an attackers' quiet move searched after the first
 #: :data:`LMR_AFTER` moves of the order is searched one ply shallower first.
 LMR_DEPTH = 3
 LMR_AFTER = 4
