@@ -9,10 +9,8 @@ and exported as OpenTafl game records; a small Java driver compiled against Open
 how far it got, the result and the final position; they must equal ``tafl_core``'s. The rules
 strings alone are also read and written back by OpenTafl.
 
-OpenTafl's UI needs jline2, ini4j and javax.json (Debian ``libjline2-java``, ``libini4j-java``,
-``libjsonp-java``); where their jars are missing, the driver is compiled against three minimal
-stand-ins written here (the replay never calls them) and OpenTafl's PlayTaflOnline JSON reader is
-left out of the copy it compiles.
+OpenTafl is compiled by :func:`tests.tafl_core.opentafl_build.compile_opentafl` (with stand-ins
+for its UI libraries where Debian's jars are missing; the replay never calls them).
 
 Usage: ``OPENTAFL_DIR=/path/to/OpenTafl python -m tests.tafl_core.opentafl_replay [GAMES]``;
 exit 0 when every record replays the same, 1 when one differs, 2 when the tools are missing.
