@@ -72,8 +72,8 @@ check-opentafl: venv
 
 # tafl_core's engine against OpenTafl's AI through the engine protocol (needs a JDK and OPENTAFL_DIR).
 bench-opentafl: venv
-	$(PY) -m tests.tafl_core.opentafl_match --variant brandub --games 20 --seconds 1
-	$(PY) -m tests.tafl_core.opentafl_match --variant copenhagen --games 12 --seconds 1
+	$(PY) -m tests.tafl_core.opentafl_match --variant brandub --games 40 --seconds 1
+	$(PY) -m tests.tafl_core.opentafl_match --variant copenhagen --games 40 --seconds 1
 
 bench-search-pyodide: node
 	node tests/browser/bench_search_pyodide.mjs

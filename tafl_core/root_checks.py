@@ -4,7 +4,9 @@ level sometimes replies with a random move that does not let the other side win 
 (:meth:`RootChecks._random_move`); and the chosen move, if it lets the other side win at once,
 is replaced by one after which it cannot where there is one (:meth:`RootChecks._guard`; every
 reply played through the engine, so encirclement and exit forts, which the search's leaf does
-not look for, are seen one ply deep).
+not look for, are seen one ply deep); the attackers' chosen move, if it lets the defenders force
+the king's escape by a run of threats (:mod:`tafl_core.threats`), is replaced by one that does
+not where there is one, so a search cut short by a loaded machine still sees such runs.
 
 The random move and the safety check run after the search, under a deadline of their own
 (:data:`GUARD_SHARE` of the search's time on top of it) that they check before every reply they
@@ -140,24 +142,45 @@ class RootChecks:
 
     def _guard(self) -> None:
         """The last check before a reply, whatever the depth, time or noise: if the chosen move
-        lets the other side win at once and a move exists that does not, the best-scored such
-        move (root scores of the last iteration, then move order) replaces it. Shallow or cut
-        searches (depth 1, where encirclement and exit forts are not looked for below the root)
-        and noisy levels need it; a search that has proved a win or a loss does not (after a
-        proved loss every move loses by force, the chosen one as late as any). Each reply it
-        plays checks the guard's deadline (raises :class:`Abort`; results are kept per move)."""
+        lets the other side win at once, or (the attackers to move) lets the defenders force
+        the king's escape by threats (:meth:`EscapeThreats._allows_forced_escape`), and a move
+        exists that does neither, the best-scored such move (root scores of the last iteration,
+        then move order) replaces it; failing that, the best-scored move that does not lose at
+        once. Shallow or cut searches (depth 1, where encirclement and exit forts are not looked
+        for below the root; a loaded machine's 1 s) and noisy levels need it; a search that has
+        proved a win or a loss does not (after a proved loss every move loses by force, the
+        chosen one as late as any). Each reply it plays checks the guard's deadline (raises
+        :class:`Abort`; results are kept per move)."""
         # a proved loss: every move loses by force, the best one as late as can be
-        if self.best is None or self.score >= WIN_BOUND or self._proved or not self._loses_at_once(self.best):
+        if self.best is None or self.score >= WIN_BOUND or self._proved:
+            return
+        if not self._loses_at_once(self.best) and not self._escape_allowed(self.best):
             return
         g = self.g
         scores = self._root_scores
         order = self._ordered(g.move_codes(), 0, 0)
         rank = {m: i for i, m in enumerate(order)}
-        for m in sorted(order, key=lambda c: (-scores.get(c, -INF), rank[c])):
-            if m != self.best and not self._loses_at_once(m):
-                self.best, self.pv, self._turn_len = m, [m], 1
-                self.score = scores.get(m, self.score)
-                return
+        ranked = sorted(order, key=lambda c: (-scores.get(c, -INF), rank[c]))
+        fallback = None
+        for m in ranked:
+            if self._loses_at_once(m):
+                continue
+            if fallback is None:
+                fallback = m
+            if not self._escape_allowed(m):
+                break
+        else:
+            m = fallback
+        if m is not None and m != self.best:
+            self.best, self.pv, self._turn_len = m, [m], 1
+            self.score = scores.get(m, self.score)
+
+    def _escape_allowed(self, m: int) -> bool:
+        """:meth:`EscapeThreats._allows_forced_escape` of root move ``m``, kept per move."""
+        allowed = self._escapes.get(m)
+        if allowed is None:
+            allowed = self._escapes[m] = self._allows_forced_escape(m)
+        return allowed
 
 
 __all__ = ["RootChecks", "GUARD_SHARE", "RANDOM_MOVE_PER_NOISE"]

@@ -9,8 +9,12 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   Zobrist hash, side to move and berserk turn included);
 * move ordering (:mod:`tafl_core.ordering`): hash move, king moves onto escape squares, moves
   next to the king, likely captures, killer moves, history heuristic;
-* late-move reductions (:data:`LMR_DEPTH`, :data:`LMR_AFTER`): a quiet move far down the
-  order is first searched a ply shallower, and to full depth only if it beats the best so far;
+* late-move reductions (:data:`LMR_DEPTH`, :data:`LMR_AFTER`): an attackers' quiet move far
+  down the order is first searched a ply shallower, and to full depth only if it beats the best
+  so far (never a defenders' move: a quiet one can set up the king's fork);
+* the escape-threat extension (:mod:`tafl_core.threats`): a node where the king threatens to
+  escape (the attackers to move) is searched a ply deeper; at the horizon only the attackers'
+  moves that could stop the escape are tried, so a run of threats ending in a fork is seen;
 * a tactical leaf: at depth 0 the side to move first tries its moves that could win at once
   (the king onto an escape square; a move next to the king; every move when the other side has
   at most two pieces left), so a win in one is never missed, and since every move of the
@@ -44,13 +48,14 @@ from .moves import Move
 from .ordering import MoveOrdering
 from .root_checks import GUARD_SHARE, RANDOM_MOVE_PER_NOISE, RootChecks
 from .scores import INF, WIN, WIN_BOUND, Abort as _Abort
-from .tables import SIDE_NAMES
+from .tables import ATTACKERS, SIDE_NAMES
+from .threats import EscapeThreats
 from .zobrist import search_key
 
 MAX_DEPTH = 64
 #: Time budget of :func:`best_move` when no depth, time or node limit is given (seconds).
 DEFAULT_SECONDS = 2.0
-#: Late-move reductions: from this depth on, a quiet move searched after the first
+#: Late-move reductions: from this depth on, an attackers' quiet move searched after the first
 #: :data:`LMR_AFTER` moves of the order is searched one ply shallower first.
 LMR_DEPTH = 3
 LMR_AFTER = 4
@@ -126,7 +131,7 @@ def _bounded(depth, seconds, nodes) -> float:
     return DEPTH_ONLY_SECONDS
 
 
-class Search(MoveOrdering, RootChecks):
+class Search(MoveOrdering, RootChecks, EscapeThreats):
     """A search on ``game`` (which it plays on and restores: after each call the game is as it
     was, its redo list included).
 
@@ -285,6 +290,7 @@ class Search(MoveOrdering, RootChecks):
         self._guarded = False
         self._proved = False               # an iteration ended with a forced win or loss
         self._safe: dict[int, bool] = {}   # root move -> whether the other side cannot win at once
+        self._escapes: dict[int, bool] = {}   # root move -> whether it allows a forced escape (threats.py)
         self._win_scan: list | None = None  # the root's win-in-one scan: [moves, next index, winners]
         self._random_order: list[int] | None = None
 
@@ -389,7 +395,12 @@ class Search(MoveOrdering, RootChecks):
             self._tick()
         if g.result is not None:
             return self._terminal(ply)
-        if depth <= 0 and g.berserker < 0:
+        # the king threatens to escape: the attackers' answer costs no depth; at the horizon
+        # only the moves that could stop him are tried (threats.py)
+        lines = self._threat_lines()
+        if lines:
+            depth = depth + 1 if depth > 0 else 1
+        elif depth <= 0 and g.berserker < 0:
             return self._leaf(ply)
         hash_move = 0
         if self.use_tt:
@@ -405,15 +416,21 @@ class Search(MoveOrdering, RootChecks):
                     f = e[1]
                     if f == EXACT or (f == LOWER and s >= beta) or (f == UPPER and s <= alpha):
                         return s
-        codes = g.move_codes()
-        if not codes:
-            return 0   # no_moves = none: the game stands still, no result
+        if lines and depth == 1:
+            codes = self._blocking_moves(lines)
+            if not codes:   # nothing stops him: he escapes with the defenders' next move
+                return -(WIN - ply - 2)
+        else:
+            codes = g.move_codes()
+            if not codes:
+                return 0   # no_moves = none: the game stands still, no result
         moves = self._ordered(codes, hash_move, ply)
         side = g.side
         alpha0 = alpha
         best, best_move = -INF, moves[0]
         first = True
-        reduce = depth >= LMR_DEPTH and g.berserker < 0
+        # the defenders' quiet moves are never reduced: one of them can set up the king's fork
+        reduce = depth >= LMR_DEPTH and g.berserker < 0 and side == ATTACKERS
         if reduce:
             k = g.king
             near = self.t.adj[k] if k >= 0 else ()

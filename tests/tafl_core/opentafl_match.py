@@ -14,7 +14,10 @@ game not over after ``MAX_PLIES`` is a draw, a missing or illegal move loses. Pr
 the result per side.
 
 Usage: ``OPENTAFL_DIR=/path/to/OpenTafl python -m tests.tafl_core.opentafl_match
-[--variant brandub|copenhagen] [--games N] [--seconds S]``; exit 2 when the tools are missing.
+[--variant brandub|copenhagen] [--games N] [--seconds S] [--side both|attackers|defenders]
+[--first-seed K] [--moves]``; exit 2 when the tools are missing. ``--side`` other than ``both``
+plays every game from its own opening with tafl_core on that side (to study one side's games),
+``--moves`` prints each game's moves.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from tafl_core.cli_search import elo_difference
 from tafl_core.opentafl import ruleset_from_opentafl
 
 from .helpers import REPO
-from .opentafl_replay import _DEBIAN_JARS, _JSON_READER, _JSON_STUB, _STUBS
+from .opentafl_build import compile_opentafl
 
 # OpenTafl's built-in rules strings (verbatim from OpenTafl, shared/reference/README.md).
 RULES = {
@@ -97,33 +100,17 @@ class Engine:
 
 
 def build_opentafl(opentafl: Path, work: Path) -> list[str]:
-    """OpenTafl compiled from its sources (the UI libraries' stand-ins where their jars are
-    missing); the command line of its engine mode."""
-    src = work / "src"
-    shutil.copytree(opentafl / "src", src)
-    classpath = [str(p) for p in (opentafl / "lib").glob("*.jar")] + [j for j in _DEBIAN_JARS if Path(j).exists()]
-    sources = [str(src)]
-    if len([j for j in _DEBIAN_JARS if Path(j).exists()]) < len(_DEBIAN_JARS):
-        stubs = work / "stubs"
-        for rel, text in _STUBS.items():
-            (stubs / rel).parent.mkdir(parents=True, exist_ok=True)
-            (stubs / rel).write_text(text)
-        (src / _JSON_READER).write_text(_JSON_STUB)
-        sources.append(str(stubs))
-    out = work / "classes"
-    out.mkdir()
-    subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(out), "-cp", os.pathsep.join(classpath),
-                    "-sourcepath", os.pathsep.join(sources),
-                    "--add-exports", "java.xml/com.sun.org.apache.xerces.internal.impl.dv.util=ALL-UNNAMED",
-                    "--add-exports", "java.base/sun.net=ALL-UNNAMED",
-                    str(src / "com/manywords/softworks/tafl/OpenTafl.java")], check=True, capture_output=True)
-    return ["java", "-cp", os.pathsep.join([str(out), *classpath]), "com.manywords.softworks.tafl.OpenTafl", "--engine"]
+    """OpenTafl compiled from its sources (:func:`compile_opentafl`); the command line of its
+    engine mode."""
+    classpath = compile_opentafl(opentafl, work, work / "src/com/manywords/softworks/tafl/OpenTafl.java")
+    return ["java", "-cp", os.pathsep.join(classpath), "com.manywords.softworks.tafl.OpenTafl", "--engine"]
 
 
 def play_game(rules: str, attackers: Engine, defenders: Engine, seed: int,
-              seconds: float) -> tuple[str | None, int, str]:
+              seconds: float, moves: list[str] | None = None) -> tuple[str | None, int, str]:
     """One game: the winning side ("attackers", "defenders") or None for a draw, its plies and
-    how it ended (the result's reason, ``no_move``/``illegal_move`` of the loser, ``max_plies``)."""
+    how it ended (the result's reason, ``no_move``/``illegal_move`` of the loser, ``max_plies``).
+    The moves played (the opening's included) are appended to ``moves`` when it is given."""
     g = Game(ruleset_from_opentafl(rules))
     rng = random.Random(seed)
     for _ in range(OPENING_PLIES):
@@ -146,10 +133,14 @@ def play_game(rules: str, attackers: Engine, defenders: Engine, seed: int,
         line = e.expect("move ")
         move = line.split(" ", 1)[1].strip() if line else ""
         if not line or not g.is_legal(move):   # no move, or an illegal one: a loss
+            if moves is not None:
+                moves.extend(str(p.move) for p in g.moves_played)
             return other, len(g.moves_played), (f"illegal_move {move}" if line else "no_move: " + " / ".join(e.seen))
         g.play(move)
         last[side] = move
         e.send("move " + g.position().to_otn())
+    if moves is not None:
+        moves.extend(str(p.move) for p in g.moves_played)
     winner = g.result.winner if g.result else None
     code = {None: 1, "attackers": 2, "defenders": 3}[winner]
     for e in engines.values():
@@ -163,6 +154,10 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--games", type=int, default=10, help="games (pairs with colours swapped)")
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--level", default="strong")
+    ap.add_argument("--side", choices=("both", "attackers", "defenders"), default="both",
+                    help="tafl_core's side: both (colours swapped each pair) or one side in every game")
+    ap.add_argument("--first-seed", type=int, default=0, help="the first opening's seed")
+    ap.add_argument("--moves", action="store_true", help="print each game's moves")
     args = ap.parse_args(argv)
     opentafl = Path(os.environ.get("OPENTAFL_DIR", ""))
     if not shutil.which("javac") or not (opentafl / "src").is_dir():
@@ -179,9 +174,13 @@ def main(argv: list[str]) -> int:
             ours = Engine("tafl_core", [sys.executable, "-m", "tafl_core", "engine", "--level", args.level], REPO)
             theirs = Engine("OpenTafl", cmd, tmp)
             try:
-                ours_side = "attackers" if i % 2 == 0 else "defenders"
+                if args.side == "both":
+                    ours_side, seed = ("attackers" if i % 2 == 0 else "defenders"), args.first_seed + i // 2
+                else:
+                    ours_side, seed = args.side, args.first_seed + i
                 att, dfn = (ours, theirs) if ours_side == "attackers" else (theirs, ours)
-                winner, plies, how = play_game(rules, att, dfn, i // 2, args.seconds)
+                moves: list[str] = []
+                winner, plies, how = play_game(rules, att, dfn, seed, args.seconds, moves)
             finally:
                 ours.close()
                 theirs.close()
@@ -189,7 +188,9 @@ def main(argv: list[str]) -> int:
             w, d, l = w + (k == 0), d + (k == 1), l + (k == 2)
             per_side[ours_side][k] += 1
             print(f"game {i + 1}: tafl_core as {ours_side}: {['win', 'draw', 'loss'][k]} in {plies} plies "
-                  f"({how}, opening seed {i // 2})", flush=True)
+                  f"({how}, opening seed {seed})", flush=True)
+            if args.moves:
+                print("  moves: " + " ".join(moves), flush=True)
     elo, err = elo_difference(w, d, l)
     a, df = per_side["attackers"], per_side["defenders"]
     print(f"tafl_core vs OpenTafl ({args.variant}, {args.seconds} s a move): {w}-{d}-{l}; "

@@ -9,10 +9,8 @@ and exported as OpenTafl game records; a small Java driver compiled against Open
 how far it got, the result and the final position; they must equal ``tafl_core``'s. The rules
 strings alone are also read and written back by OpenTafl.
 
-OpenTafl's UI needs jline2, ini4j and javax.json (Debian ``libjline2-java``, ``libini4j-java``,
-``libjsonp-java``); where their jars are missing, the driver is compiled against three minimal
-stand-ins written here (the replay never calls them) and OpenTafl's PlayTaflOnline JSON reader is
-left out of the copy it compiles.
+OpenTafl is compiled by :func:`tests.tafl_core.opentafl_build.compile_opentafl` (with stand-ins
+for its UI libraries where Debian's jars are missing; the replay never calls them).
 
 Usage: ``OPENTAFL_DIR=/path/to/OpenTafl python -m tests.tafl_core.opentafl_replay [GAMES]``;
 exit 0 when every record replays the same, 1 when one differs, 2 when the tools are missing.
@@ -33,6 +31,7 @@ from tafl_core.opentafl import to_opentafl
 from tafl_core.records import export_record
 
 from .helpers import REPO
+from .opentafl_build import compile_opentafl
 
 _DRIVER = r"""
 import com.manywords.softworks.tafl.notation.*;
@@ -67,36 +66,8 @@ public class ReplayCheck {
     }
 }
 """
-_STUBS = {
-    "jline/console/ConsoleReader.java": """package jline.console;
-public class ConsoleReader {
-    public ConsoleReader() throws java.io.IOException {}
-    public String readLine() throws java.io.IOException { return null; }
-    public String readLine(String p) throws java.io.IOException { return null; }
-    public void clearScreen() throws java.io.IOException {}
-    public T getTerminal() { return new T(); }
-    public static class T { public boolean isAnsiSupported() { return false; } }
-}
-""",
-    "org/ini4j/Wini.java": """package org.ini4j;
-public class Wini {
-    public Wini(java.io.File f) throws java.io.IOException {}
-    public <T> T get(Object s, Object k, Class<T> c) { return null; }
-    public Object put(String s, String k, Object v) { return null; }
-    public void store() throws java.io.IOException {}
-}
-""",
-}
-_JSON_READER = "com/manywords/softworks/tafl/notation/playtaflonline/PlayTaflOnlineJsonTranslator.java"
-_JSON_STUB = """package com.manywords.softworks.tafl.notation.playtaflonline;
-public class PlayTaflOnlineJsonTranslator {
-    public static com.manywords.softworks.tafl.engine.Game readJsonFile(java.io.File f) { return null; }
-    public static com.manywords.softworks.tafl.engine.Game readJsonInputStream(java.io.InputStream s) { return null; }
-}
-"""
 #: OpenTafl's GameState result codes.
 _VICTORY = {0: None, 2: "attackers", 3: "defenders", 4: "draw"}
-_DEBIAN_JARS = ("/usr/share/java/jline2.jar", "/usr/share/java/ini4j.jar", "/usr/share/java/javax.json.jar")
 
 
 def random_games(games: int) -> list[tuple[str, Game]]:
@@ -123,26 +94,8 @@ def random_games(games: int) -> list[tuple[str, Game]]:
 
 def build(opentafl: Path, work: Path) -> list[str]:
     """Compile the driver against a copy of OpenTafl's sources; the classpath to run it."""
-    src = work / "src"
-    shutil.copytree(opentafl / "src", src)
-    classpath = [str(p) for p in (opentafl / "lib").glob("*.jar")] + [j for j in _DEBIAN_JARS if Path(j).exists()]
-    sources = [str(src)]
-    if len([j for j in _DEBIAN_JARS if Path(j).exists()]) < len(_DEBIAN_JARS):
-        stubs = work / "stubs"
-        for rel, text in _STUBS.items():
-            (stubs / rel).parent.mkdir(parents=True, exist_ok=True)
-            (stubs / rel).write_text(text)
-        (src / _JSON_READER).write_text(_JSON_STUB)
-        sources.append(str(stubs))
     (work / "ReplayCheck.java").write_text(_DRIVER)
-    out = work / "classes"
-    out.mkdir()
-    subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(out), "-cp", os.pathsep.join(classpath),
-                    "-sourcepath", os.pathsep.join(sources),
-                    "--add-exports", "java.xml/com.sun.org.apache.xerces.internal.impl.dv.util=ALL-UNNAMED",
-                    "--add-exports", "java.base/sun.net=ALL-UNNAMED", str(work / "ReplayCheck.java")],
-                   check=True, capture_output=True)
-    return [str(out), *classpath]
+    return compile_opentafl(opentafl, work, work / "ReplayCheck.java")
 
 
 def main(argv: list[str]) -> int:

@@ -451,10 +451,35 @@ def test_levels_from_beginner_to_strong_and_seeded_noise():
     assert len({Search(g, seed=s).run(depth=1)["move"] for s in range(4)}) == 1
 
 
+def _escape_paths(game):
+    """With the attackers to move: the squares the king crosses on each of his moves that would
+    escape at once were the defenders to move (each such move played through the engine on a
+    copy of the position with the defenders to move), his own square left out, the escape
+    square included; an empty set when there is no such move."""
+    if game.to_move != "attackers" or game.result is not None:
+        return set()
+    n = game.size
+    copy = Game(game.ruleset, game.position(), "defenders")
+    out = set()
+    for mv in copy.legal_moves():
+        if mv.frm != game.king:
+            continue
+        p = copy.play(mv)
+        copy.undo()
+        if p.result is not None and p.result.winner == "defenders":
+            (fr, ff), (tr, tf) = divmod(mv.frm, n), divmod(mv.to, n)
+            dr, df = (tr > fr) - (tr < fr), (tf > ff) - (tf < ff)
+            out.update((fr + dr * i) * n + ff + df * i for i in range(1, max(abs(tr - fr), abs(tf - ff)) + 1))
+    return out
+
+
 def _slow_negamax(game, ev, depth, ply):
     """Full-width negamax without pruning, tables or reductions: a finished game scores
     WIN - ply for the side to move's win (0 a draw); at depth 0 a move of the side to move that
-    wins at once (every move tried) scores WIN - ply - 1, else the evaluation."""
+    wins at once (every move tried) scores WIN - ply - 1, else the evaluation. The escape-threat
+    extension: with the attackers to move and a king's move that would escape at once, the node
+    is searched a ply deeper, and at depth 0 with only the attackers' moves onto a square the
+    king would cross (his escape square included) or next to him (none: a loss two plies on)."""
     r = game.result
     if r is not None:
         if r.winner is None:
@@ -463,7 +488,19 @@ def _slow_negamax(game, ev, depth, ply):
     codes = game.move_codes()
     if not codes:
         return 0
-    if depth == 0:
+    paths = _escape_paths(game)
+    if paths and depth == 0:
+        n = game.size
+        kr, kf = divmod(game.king, n)
+        near = {r * n + f for r, f in ((kr - 1, kf), (kr + 1, kf), (kr, kf - 1), (kr, kf + 1))
+                if 0 <= r < n and 0 <= f < n}
+        codes = [m for m in codes if (m & 1023) in paths | near]
+        if not codes:
+            return -(WIN - ply - 2)
+        depth = 1
+    elif paths:
+        depth += 1
+    elif depth == 0:
         return WIN - ply - 1 if wins_in_one(game) else ev.score(game)
     best = -WIN * 2
     for m in codes:
