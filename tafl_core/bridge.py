@@ -13,8 +13,9 @@ from typing import Any
 
 from .bounds import BOUNDS
 from .bridge_line import PENDING_KEY, LineMirror, PendingLine, send_changes
-from .bridge_values import (ANSWERS_WITH_STATE, MAX_SEED, Failed, Fault, Refused, check_level, failure, number_arg,
-                            one_line, search_limits, whole_arg)
+from .bridge_values import (ANSWERS_WITH_STATE, MAX_SEED, Failed, Fault, Refused, arg, check_level, failure, load_args,
+                            move_list, number_arg, one_line, search_limits, whole_arg)
+from .position_check import check_position, check_position_ruleset
 from .errors import PositionError, TaflError
 from .limits import MAX_RECORD_MOVES
 from .game import Game, PlayedMove
@@ -418,39 +419,6 @@ def _listify(v: Any) -> Any:
     return tuple(v) if isinstance(v, list) else v
 
 
-def check_position_ruleset(ruleset: Ruleset, position_otn: str | None, to_move: str | None) -> Refusal | None:
-    """Why the position (OpenTafl record, side to move) cannot be played under ``ruleset``
-    (a :class:`~tafl_core.reasons.Refusal`), or None."""
-    if to_move not in (None, "", "attackers", "defenders"):
-        return refusal(Reason.BAD_SIDE, side=shown_text(str(to_move)))
-    if position_otn is None or position_otn == "":
-        return None
-    if not isinstance(position_otn, str):
-        return refusal(Reason.NOT_A_RECORD)
-    try:
-        pos = Position.from_otn(position_otn)
-        if pos.size != ruleset.size:
-            return refusal(Reason.SIZE_MISMATCH, size=pos.size, board=ruleset.size)
-        Game(ruleset, pos, to_move or None)
-    except TaflError as exc:
-        return exc.refusal
-    return None
-
-
-def check_position(rules_toml: str, position_otn: str | None, to_move: str | None) -> dict | None:
-    """Why the position (OpenTafl record) cannot be played under the rules, as
-    ``{"code", "params"}`` (tafl_core.reasons: no king, two kings, a piece on a square only the
-    king may stand on, a wrong size, ...), or None."""
-    if not isinstance(rules_toml, str):
-        return refusal(Reason.RULES_NOT_TEXT).as_dict()
-    try:
-        ruleset = Ruleset.from_toml(rules_toml)
-    except TaflError as exc:
-        return exc.refusal.as_dict()
-    why = check_position_ruleset(ruleset, position_otn, to_move)
-    return why.as_dict() if why else None
-
-
 class Dispatcher:
     """The board worker's commands (docs/assets/board/worker.js forwards every message here):
     one current :class:`Session` and :meth:`call`. Commands and replies: notes/CONTRACTS.md,
@@ -481,7 +449,7 @@ class Dispatcher:
         if self.session is not None:
             self.session.by_changes = self._by_changes
         try:
-            args = _load_args(args_json)
+            args = load_args(args_json)
         except (TypeError, ValueError) as exc:
             return json.dumps(failure(one_line(exc), Fault.BAD_REQUEST))
         try:
@@ -504,7 +472,7 @@ class Dispatcher:
         return json.dumps({"result": out})
 
     def _new_session(self, a: dict) -> Session:
-        s = Session(_arg(a, "rules_toml"), a.get("overrides") or None)
+        s = Session(arg(a, "rules_toml"), a.get("overrides") or None)
         s.by_changes = self._by_changes
         return s
 
@@ -519,12 +487,12 @@ class Dispatcher:
             st = s.start(a.get("otn"), a.get("to_move"))
             out = {"ok": True, "error": None, "reason": None, "state": st}
             if a.get("moves"):
-                out = s.play_all(_move_list(a["moves"]))
+                out = s.play_all(move_list(a["moves"]))
             if out["ok"]:
                 self.session = s
             return out
         if cmd == "check_position":
-            return check_position(_arg(a, "rules_toml"), a.get("otn"), a.get("to_move"))
+            return check_position(arg(a, "rules_toml"), a.get("otn"), a.get("to_move"))
         s = self.session
         if s is None:
             raise Failed(Fault.NO_SESSION, "no session")
@@ -535,11 +503,11 @@ class Dispatcher:
         if cmd == "rules_info":
             return s.rules_info()
         if cmd == "targets":
-            return s.targets(_arg(a, "square"))
+            return s.targets(arg(a, "square"))
         if cmd == "play":
-            return s.play(_arg(a, "move"))
+            return s.play(arg(a, "move"))
         if cmd == "play_all":
-            return s.play_all(_move_list(a.get("moves")))
+            return s.play_all(move_list(a.get("moves")))
         if cmd == "snapshot":
             return s.snapshot(whole_arg("max_moves", a.get("max_moves") or 0, 0, 10 ** 9))
         if cmd == "goto":
@@ -569,29 +537,6 @@ class Dispatcher:
             return s.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))
         shown = shown_text(str(cmd), 40)
         raise Failed(Fault.UNKNOWN_COMMAND, "unknown command " + shown, command=shown)
-
-
-def _load_args(args_json):
-    """The arguments' JSON text as Python values; ValueError (answered as ``bad_request``, no
-    traceback) for JSON nested deeper than the parser can go."""
-    try:
-        return json.loads(args_json)
-    except RecursionError:
-        raise ValueError("the arguments are nested too deeply") from None
-
-
-def _arg(a: dict, name: str):
-    """The argument ``name`` of a command, Refused ``missing_argument`` when it is not given."""
-    if name not in a:
-        raise Refused(refusal(Reason.MISSING_ARGUMENT, name=name))
-    return a[name]
-
-
-def _move_list(moves) -> list:
-    """The ``moves`` argument: a list (JSON array) of move texts, else Refused ``not_a_move_list``."""
-    if not isinstance(moves, list):
-        raise Refused(refusal(Reason.NOT_A_MOVE_LIST))
-    return moves
 
 
 def version() -> str:

@@ -1,10 +1,12 @@
 """The bridge's values at the worker boundary: the refusal of an argument (:class:`Refused`),
 the failure envelope (:class:`Fault`, :func:`failure`, :class:`Failed`, :func:`one_line`) and the
-checks of every numeric argument a command takes (finite, in range: :mod:`tafl_core.bounds`).
+checks of every numeric argument a command takes (finite, in range: :mod:`tafl_core.bounds`),
+and the readers of a command's JSON arguments (:func:`load_args`, :func:`arg`, :func:`move_list`).
 The rule and the codes: notes/CONTRACTS.md, "Worker protocol"."""
 
 from __future__ import annotations
 
+import json
 import traceback
 from enum import StrEnum
 
@@ -134,3 +136,26 @@ def one_line(exc: BaseException) -> str:
 
 __all__ = ["Refused", "MAX_SEED", "bad_limit", "number_arg", "whole_arg", "check_level", "search_limits",
            "Fault", "ANSWERS_WITH_STATE", "failure", "Failed", "one_line"]
+
+
+def load_args(args_json):
+    """The arguments' JSON text as Python values; ValueError (answered as ``bad_request``, no
+    traceback) for JSON nested deeper than the parser can go."""
+    try:
+        return json.loads(args_json)
+    except RecursionError:
+        raise ValueError("the arguments are nested too deeply") from None
+
+
+def arg(a: dict, name: str):
+    """The argument ``name`` of a command, Refused ``missing_argument`` when it is not given."""
+    if name not in a:
+        raise Refused(refusal(Reason.MISSING_ARGUMENT, name=name))
+    return a[name]
+
+
+def move_list(moves) -> list:
+    """The ``moves`` argument: a list (JSON array) of move texts, else Refused ``not_a_move_list``."""
+    if not isinstance(moves, list):
+        raise Refused(refusal(Reason.NOT_A_MOVE_LIST))
+    return moves
