@@ -511,6 +511,7 @@ def _slow_negamax(game, ev, depth, ply):
     return best
 
 
+@pytest.mark.slow   # a full-width negamax reference: in `make test`, not `make test-fast`
 @pytest.mark.parametrize("noise", [10, 60])
 def test_noisy_root_picks_the_best_noisy_score_of_a_slow_reference(noise):
     # the noise of a level shifts each root move's score by its seeded draw; the root searches

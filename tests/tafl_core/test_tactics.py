@@ -106,6 +106,7 @@ def test_no_move_that_lets_the_opponent_win_two_moves_before_the_end(slug, otn, 
     assert not lets_opponent_win(g, Search(g).run(nodes=1)["move"])
 
 
+@pytest.mark.slow   # a full-width reference search per position: in `make test`, not `make test-fast`
 def test_late_move_reductions_keep_every_forced_result(monkeypatch):
     """Late-move reductions (``search.LMR_DEPTH``, ``LMR_AFTER``) only save effort: at depth 4
     in the Brandubh positions two moves before the end of real games, the search with them finds
