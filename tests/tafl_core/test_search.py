@@ -183,6 +183,7 @@ def _random_positions(slug, count, plies, seed):
     return rs, out
 
 
+@pytest.mark.slow   # every position searched twice, with and without the table: in `make test`
 @pytest.mark.parametrize("depth", [2, 3])
 def test_transposition_table_changes_no_score(depth):
     rs, positions = _random_positions("brandubh", 6, 12, 3)
