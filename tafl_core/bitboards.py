@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .movegen import MoveGenerator
 from .outcomes import Outcomes
-from .tables import KNG, NORMAL, ORDINARY, SIDE_OF, Tables, stop_from_special
+from .tables import NORMAL, ORDINARY, SIDE_OF, Tables, cached_by_identity, stop_from_special
 
 #: Directions in :attr:`Tables.rays` order: north and south run along a file, east and west
 #: along a rank (so a piece's file moves followed by its rank moves keep the reference order).
@@ -166,14 +166,7 @@ _LINE_CACHE: dict[int, tuple[Tables, LineTables]] = {}
 
 def line_tables(t: Tables) -> LineTables:
     """The :class:`LineTables` of the ruleset tables ``t`` (cached per tables object)."""
-    entry = _LINE_CACHE.get(id(t))
-    if entry is not None and entry[0] is t:
-        return entry[1]
-    lines = LineTables(t)
-    if len(_LINE_CACHE) > 64:
-        _LINE_CACHE.clear()
-    _LINE_CACHE[id(t)] = (t, lines)
-    return lines
+    return cached_by_identity(_LINE_CACHE, t, LineTables)
 
 
 def board_bits(board: list[int], n: int) -> tuple[list[int], list[int], list[int]]:

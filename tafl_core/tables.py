@@ -217,19 +217,26 @@ def stop_from_special(t: Tables, code: int, f: int) -> bytes:
     return table
 
 
+def cached_by_identity(cache: dict, obj, build):
+    """``build(obj)``, kept in ``cache`` under ``id(obj)`` for the next call with the same object.
+    The entry holds ``obj`` itself, so its id cannot be reused by another object while cached; the
+    cache is emptied when it passes 64 entries (rulesets are few; a long session must not grow)."""
+    entry = cache.get(id(obj))
+    if entry is not None and entry[0] is obj:
+        return entry[1]
+    value = build(obj)
+    if len(cache) > 64:
+        cache.clear()
+    cache[id(obj)] = (obj, value)
+    return value
+
+
 _TABLE_CACHE: dict[int, tuple[Ruleset, Tables]] = {}
 
 
 def tables_for(rs: Ruleset) -> Tables:
     """The tables of ``rs`` (cached per ruleset object)."""
-    entry = _TABLE_CACHE.get(id(rs))
-    if entry is not None and entry[0] is rs:
-        return entry[1]
-    tables = Tables(rs)
-    if len(_TABLE_CACHE) > 64:
-        _TABLE_CACHE.clear()
-    _TABLE_CACHE[id(rs)] = (rs, tables)
-    return tables
+    return cached_by_identity(_TABLE_CACHE, rs, Tables)
 
 
 

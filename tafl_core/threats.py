@@ -150,31 +150,21 @@ class EscapeThreats:
         """The attackers to move, no threat: every move of theirs leaves the defenders a forced
         escape by threats within ``moves`` of their moves (the king's neighbours first, where a
         defence is likeliest)."""
-        g = self.g
-        me = SIDE_NAMES[DEFENDERS]
-        near = self.t.adj[g.king]
-        codes = g.move_codes()
-        for m in sorted(codes, key=lambda c: (c & 1023) not in near):
-            self._forced_tick()
-            g.play_code(m)
-            try:
-                r = g.result
-                if r is not None:
-                    if r.winner != me:
-                        return False
-                    continue
-                if g.side != DEFENDERS or not self._escape_forced(moves):
-                    return False
-            finally:
-                g.undo_code()
-        return True
+        near = self.t.adj[self.g.king]
+        return self._every_move_fails(sorted(self.g.move_codes(), key=lambda c: (c & 1023) not in near), moves)
 
     def _blocks_fail(self, lines: list[int], moves: int) -> bool:
         """The attackers to move, the king threatening along ``lines``: every move that could
         stop him leaves the defenders a forced escape within ``moves`` of their moves."""
+        return self._every_move_fails(self._blocking_moves(lines), moves)
+
+    def _every_move_fails(self, codes, moves: int) -> bool:
+        """The attackers to move: each of their moves ``codes`` (move codes, in the order tried)
+        either wins for the defenders at once or leaves them a forced escape by threats within
+        ``moves`` of their moves; False at the first that does not."""
         g = self.g
         me = SIDE_NAMES[DEFENDERS]
-        for m in self._blocking_moves(lines):
+        for m in codes:
             self._forced_tick()
             g.play_code(m)
             try:
