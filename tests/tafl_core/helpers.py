@@ -151,3 +151,24 @@ def pieces_from_spec(spec: str, size: int = 9) -> Position:
 def setup(spec: str, to_move: str = "attackers", size: int = 9, **overrides) -> Game:
     """A game from a piece list (:func:`pieces_from_spec`) under ``ruleset(**overrides)``."""
     return Game(ruleset(**overrides), pieces_from_spec(spec, size), to_move)
+
+
+def capture_squares_reference(g, side: int) -> set[int]:
+    """The squares where a move of ``side`` could close a custodial capture in ``g``, found by
+    looking at each enemy piece: an empty neighbour of an enemy other than the king whose
+    opposite neighbour holds a piece of ``side`` or is hostile to that enemy (always, or while
+    empty). The slow reference for the search's ordering and its bitboard shifts."""
+    from tafl_core.tables import KNG, SIDE_OF
+    t, board = g.tables, g.board
+    hits = set()
+    for e in g.pieces[1 - side]:
+        if board[e] == KNG:
+            continue
+        h = t.hostile[board[e]]
+        for nb in t.adj[e]:
+            opp = 2 * e - nb
+            if opp in t.adj[e] and not board[nb]:
+                c = board[opp]
+                if (c and SIDE_OF[c] == side) or h[opp] == 1 or (h[opp] == 2 and not c):
+                    hits.add(nb)
+    return hits

@@ -14,10 +14,10 @@ from tafl_core import Game, Position, load_ruleset
 from tafl_core.cli import main
 from tafl_core.evaluate import Evaluator
 from tafl_core.search import LEVELS, WIN, WIN_BOUND, Search, best_move
-from tafl_core.tables import KNG, SIDE_OF
+from tafl_core.tables import KNG
 from tafl_core.zobrist import search_key
 
-from .helpers import REPO, playable_rules_files
+from .helpers import REPO, capture_squares_reference, playable_rules_files
 
 
 def rules(slug):
@@ -200,18 +200,8 @@ def _slow_order(search, codes, hash_move, ply):
     beyond that piece one of the mover's own or a square hostile to it), 2**35 next to the king,
     2**34 / 2**33 the first / second killer and the history count; ties by the higher code."""
     g, t = search.g, search.t
-    board, k = g.board, g.king
-    hits = set()
-    for e in g.pieces[1 - g.side]:
-        if board[e] == KNG:
-            continue
-        h = t.hostile[board[e]]
-        for nb in t.adj[e]:
-            opp = 2 * e - nb
-            if opp in t.adj[e] and not board[nb]:
-                c = board[opp]
-                if (c and SIDE_OF[c] == g.side) or h[opp] == 1 or (h[opp] == 2 and not c):
-                    hits.add(nb)
+    k = g.king
+    hits = capture_squares_reference(g, g.side)
     k0, k1 = search.killers[ply]
 
     def score(m):
