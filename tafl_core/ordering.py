@@ -8,7 +8,7 @@ A mixin: it reads the search's game (``g``), tables (``t``), killer moves and hi
 from __future__ import annotations
 
 from .bitboards import capture_squares
-from .tables import ATTACKERS, DEFENDERS, SIDE_OF
+from .tables import ATTACKERS, DEFENDERS, IS_ATT, KNG, NORMAL, SIDE_OF
 
 
 class MoveOrdering:
@@ -17,14 +17,16 @@ class MoveOrdering:
     def _win_candidates(self) -> list[int]:
         """Moves of the side to move that could end the game in its favour at once: the king
         onto an escape square, an attacker next to the king, and every move when the other
-        side has at most two pieces besides the king (a capture of the last ones). Encirclement
+        side has at most two pieces besides the king (a capture of the last ones, unless the
+        king keeps a move whatever the attackers do: :meth:`_king_keeps_a_move`). Encirclement
         and exit forts are left to the full-width plies above the leaf (at the root every
         move's result is seen)."""
         g = self.g
         t = self.t
         side = g.side
         k = g.king
-        if len(g.pieces[1 - side]) - (1 if side == ATTACKERS else 0) <= 2:
+        if len(g.pieces[1 - side]) - (1 if side == ATTACKERS else 0) <= 2 and not (
+                side == ATTACKERS and self._king_keeps_a_move(k)):
             return g.move_codes()
         if k < 0:
             return []
@@ -37,7 +39,18 @@ class MoveOrdering:
         board = g.board
         out = []
         froms = set()
-        for q in t.adj[k]:
+        adj = t.adj[k]
+        # every way of taking the king (custodial, four sides, the edge, commanders) needs a
+        # square beside him other than the one moved to that already counts against him: an
+        # attacker or a special square (a superset of the hostile ones); at the board's edge
+        # under surrounded_edge the edge is one. A jump can take pieces otherwise.
+        if not t.any_jump and (len(adj) == 4 or t.king_capture != "surrounded_edge"):
+            against = [a for a in adj if IS_ATT[board[a]] or t.kind[a] != NORMAL]
+            if not against:
+                return out
+            if len(against) == 1:
+                adj = [q for q in adj if q != against[0]]
+        for q in adj:
             if board[q]:
                 continue
             for ray in t.rays[q]:
@@ -49,8 +62,20 @@ class MoveOrdering:
                 if t.any_jump and len(ray) > 1 and board[ray[1]] and SIDE_OF[board[ray[1]]] == ATTACKERS:
                     froms.add(ray[1])
         for f in froms:
-            out += [m for m in g.plain_codes(ATTACKERS, f) if (m & 1023) in t.adj[k]]
+            out += [m for m in g.plain_codes(ATTACKERS, f) if (m & 1023) in adj]
         return out
+
+    def _king_keeps_a_move(self, k: int) -> bool:
+        """Whether the defenders keep a legal move after any one move of the attackers that
+        does not take the king on ``k``: with ``no_moves = none`` a side without moves does not
+        lose; otherwise the king has two empty neighbours he may stop on, and one move can
+        fill only one of them (a capture only empties squares)."""
+        t = self.t
+        if t.no_moves == "none":
+            return True
+        board = self.g.board
+        stop = t.stop[KNG]
+        return len([q for q in t.adj[k] if not board[q] and stop[q]]) >= 2
 
     def _ordered(self, codes: list[int], hash_move: int, ply: int) -> list[int]:
         """``codes`` best first: hash move, king to an escape square, next to the king, likely

@@ -12,6 +12,12 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
 * late-move reductions (:data:`LMR_DEPTH`, :data:`LMR_AFTER`): an attackers' quiet move far
   down the order is first searched a ply shallower, and to full depth only if it beats the best
   so far (never a defenders' move: a quiet one can set up the king's fork);
+* null-move pruning (:data:`NULL_DEPTH`, :data:`NULL_R`): where the side to move's evaluation
+  already reaches beta, it first passes (:meth:`Search._null_move`); if the other side's reply,
+  searched :data:`NULL_R` plies shallower, still leaves it at beta the node is cut. Never at a
+  node where the king threatens to escape (the attackers must answer), in a berserk turn, or
+  twice in a row; the forced results of the real-game positions stay as without it
+  (tests/tafl_core/test_tactics.py);
 * the escape-threat extension (:mod:`tafl_core.threats`): a node where the king threatens to
   escape (the attackers to move) is searched a ply deeper; at the horizon only the attackers'
   moves that could stop the escape are tried, so a run of threats ending in a fork is seen;
@@ -59,6 +65,10 @@ DEFAULT_SECONDS = 2.0
 #: :data:`LMR_AFTER` moves of the order is searched one ply shallower first.
 LMR_DEPTH = 3
 LMR_AFTER = 4
+#: Null-move pruning: from this depth on, a side whose evaluation already reaches beta first
+#: passes; a search :data:`NULL_R` plies shallower that still reaches beta cuts the node.
+NULL_DEPTH = 3
+NULL_R = 2
 #: The clock and node limit are read every ``TICK_MASK + 1`` nodes. In the browser (Pyodide,
 #: about ten times slower than CPython) a node on a 19×19 board takes about 1 ms, so reading
 #: every 256 nodes let a 40 ms slice of the board's search run for 400 ms, and Restart waited for
@@ -160,6 +170,7 @@ class Search(MoveOrdering, RootChecks, EscapeThreats):
         self.killers = [[0, 0] for _ in range(MAX_DEPTH * 4 + 8)]
         self.nodes = 0
         self._made = 0
+        self._allow_null = True
         self._deadline = None
         self._guard_deadline = None
         self._node_limit = None
@@ -416,6 +427,13 @@ class Search(MoveOrdering, RootChecks, EscapeThreats):
                     f = e[1]
                     if f == EXACT or (f == LOWER and s >= beta) or (f == UPPER and s <= alpha):
                         return s
+        allow_null = self._allow_null
+        self._allow_null = True
+        if (depth >= NULL_DEPTH and allow_null and not lines and g.berserker < 0 and beta < WIN_BOUND
+                and self.ev.score(g) >= beta):
+            s = self._null_move(depth, beta, ply)
+            if s >= beta:
+                return beta
         if lines and depth == 1:
             codes = self._blocking_moves(lines)
             if not codes:   # nothing stops him: he escapes with the defenders' next move
@@ -472,6 +490,28 @@ class Search(MoveOrdering, RootChecks, EscapeThreats):
                         break
         self._store(ply, depth, best, alpha0, beta, best_move)
         return best
+
+    def _null_move(self, depth: int, beta: int, ply: int) -> int:
+        """The side to move passes (side and key flipped, nothing else) and the other side's
+        reply is searched :data:`NULL_R` plies shallower with a null window at ``beta``: the
+        score from the passing side's view. A cut inside it undoes its moves before the pass is
+        taken back, so the game is left as it was."""
+        g = self.g
+        z = self.t.z_side
+        made = self._made
+        self._allow_null = False
+        g.side ^= 1
+        g.hash ^= z
+        try:
+            return -self._negamax(depth - 1 - NULL_R, -beta, -beta + 1, ply + 1)
+        except _Abort:
+            while self._made > made:
+                self._unplay()
+            raise
+        finally:
+            g.side ^= 1
+            g.hash ^= z
+            self._allow_null = True
 
     def _leaf(self, ply: int) -> int:
         """Depth 0: a win in one for the side to move if there is one, else the evaluation."""

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from tafl_core import Game, Position, load_ruleset
+from tafl_core import Game, Move, Position, load_ruleset
 from tafl_core.cli import main
 from tafl_core.evaluate import Evaluator
 from tafl_core.search import LEVELS, WIN, WIN_BOUND, Search, best_move
@@ -122,6 +122,80 @@ def test_search_leaves_the_game_as_it_was():
     assert r["move"] is not None and 300 <= r["nodes"] < 300 + 256
     assert (g.position(), g.to_move, g.hash, [str(p.move) for p in g.moves_played],
             [str(p.move) for p in g.undone_moves]) == before
+
+
+@pytest.mark.parametrize("slug,moves", [("brandubh", "d7-b7 d3-b3 d2-b2 c4-c7 d1-d3"),
+                                         ("copenhagen-hnefatafl", "h11-i11 f4-c4")])
+def test_search_cut_anywhere_leaves_the_game_as_it_was(slug, moves):
+    """A search stopped by its node limit at any point - inside a reduced search, a null-move
+    search, an extension - leaves position, side to move and key as they were (the key checked
+    from scratch too)."""
+    from tafl_core.zobrist import scratch_key
+    g = Game(rules(slug))
+    for mv in moves.split():
+        g.play(mv)
+    before = (g.position(), g.to_move, g.hash)
+    assert g.hash == scratch_key(g)
+    for limit in range(32, 6000, 96):   # the limit is read every 32 nodes
+        Search(g).run(nodes=limit)
+        assert (g.position(), g.to_move, g.hash) == before, limit
+        assert scratch_key(g) == g.hash, limit
+
+
+def _wins_in_one_reference(g) -> set[int]:
+    """Every move of the side to move that ends the game at once in its favour by taking the
+    king, the king's escape or the other side left without a move: each move played through
+    the engine (slow and obviously right). Encirclement, exit forts and repetition are left to
+    the full-width plies, as the leaf's candidates say."""
+    from tafl_core.reasons import ResultReason
+    me = g.to_move
+    out = set()
+    for m in g.move_codes():
+        r = g.play_code(m)
+        g.undo_code()
+        if r is not None and r.winner == me and r.reason in (
+                ResultReason.KING_CAPTURED, ResultReason.KING_ESCAPED, ResultReason.NO_LEGAL_MOVES):
+            out.add(m)
+    return out
+
+
+@pytest.mark.parametrize("path", playable_rules_files(), ids=lambda p: p.parent.name)
+def test_leaf_win_candidates_hold_every_win_in_one(path):
+    """The tactical leaf plays only the moves :meth:`MoveOrdering._win_candidates` names (the
+    king onto an escape square, an attacker next to the king when a capture of him is
+    possible, every move when the other side is down to its last pieces and could be left
+    without a move): in playouts that crowd the king (half the attackers' moves end next to
+    him) and thin out the defenders, every move that wins at once is among them."""
+    rs = load_ruleset(path.parent)
+    rng = random.Random(path.parent.name)
+    checked = wins = 0
+    for _game in range(6):
+        g = Game(rs)
+        s = Search(g)
+        for _ply in range(80):
+            if g.result is not None:
+                break
+            codes = g.move_codes()
+            if not codes:
+                break
+            ref = _wins_in_one_reference(g)
+            assert ref <= set(s._win_candidates()), (g.position().to_otn(), g.to_move, ref)
+            checked += 1
+            wins += bool(ref)
+            near = [m for m in codes if g.king >= 0 and (m & 1023) in g.tables.adj[g.king]]
+            g.play_code(rng.choice(near) if near and g.side == 0 and rng.random() < 0.5 else rng.choice(codes))
+    assert checked >= 100
+
+
+def test_leaf_win_candidates_hold_a_win_by_no_moves():
+    """Coppergate §5.7 (no move loses): the king boxed in by four attackers, the last defender
+    able only to enter a corner reserved to the king - any attackers' move leaves the
+    defenders without a move, and the leaf's candidates hold every one of them."""
+    from .helpers import setup
+    g = setup("K c5; D a2; A a3 b2 c4 c6 b5 d5 h9", "attackers", corners="single", no_moves="loss", escape="corners")
+    ref = _wins_in_one_reference(g)
+    assert {str(Move(m >> 10, m & 1023, 9)) for m in ref} >= {"h9-b9", "h9-g9"}
+    assert ref <= set(Search(g)._win_candidates())
 
 
 # -- Zobrist key and transposition table ---------------------------------------------------------

@@ -127,3 +127,27 @@ def test_late_move_reductions_keep_every_forced_result(monkeypatch):
     assert all(forced[on, r[1]] == forced[off, r[1]] for r in rows)
     assert any(forced[off, r[1]] is not None for r in rows), "some of these positions have a forced result"
     assert nodes[on] < nodes[off], nodes
+
+
+@pytest.mark.slow   # the searches without pruning: in `make test`, not `make test-fast`
+@pytest.mark.parametrize("slug,depth", [("brandubh", 5), ("copenhagen-hnefatafl", 4)])
+def test_null_move_pruning_keeps_every_forced_result(monkeypatch, slug, depth):
+    """Null-move pruning (``search.NULL_DEPTH``, ``NULL_R``) only saves effort: in the positions
+    two moves before the end of real games, the search with it finds the same forced results (a
+    win or a loss, at the same distance) as the search without it (``NULL_DEPTH`` beyond any
+    depth), and it searches fewer nodes in all."""
+    import tafl_core.search as search
+    rows = [r for r in TWO_BEFORE if r[0] == slug]
+    on, off = search.NULL_DEPTH, search.MAX_DEPTH + 1
+    nodes = {}
+    forced = {}
+    for null in (on, off):
+        monkeypatch.setattr(search, "NULL_DEPTH", null)
+        nodes[null] = 0
+        for _slug, otn, side, _how, _m in rows:
+            r = Search(game_at(slug, otn, side)).run(depth=depth)
+            nodes[null] += r["nodes"]
+            forced[null, otn] = r["score"] if abs(r["score"]) >= WIN_BOUND else None
+    assert [forced[on, r[1]] for r in rows] == [forced[off, r[1]] for r in rows]
+    assert any(forced[off, r[1]] is not None for r in rows), "some of these positions have a forced result"
+    assert nodes[on] < nodes[off], nodes
