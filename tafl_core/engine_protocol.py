@@ -76,6 +76,9 @@ class EngineSession:
         self.awaiting: set[str] = set()
         self.my_last = None          # the game's length after our last move (to take it back)
         self.finished: int | None = None
+        # the searches' transposition table, kept between the moves under one ruleset
+        self._tt: dict = {}
+        self._tt_rules = None
 
     # -- dispatch -----------------------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -269,7 +272,9 @@ class EngineSession:
 
     def _search(self, seconds: float) -> Search:
         depth, secs, _, noise = level_limits(self.level, self.depth, seconds)
-        s = Search(self.game, noise=noise, seed=self.seed)
+        if self._tt_rules is not self.ruleset:
+            self._tt, self._tt_rules = {}, self.ruleset
+        s = Search(self.game, noise=noise, seed=self.seed, tt=self._tt)
         s.run(depth, secs)
         return s
 

@@ -154,15 +154,19 @@ class Search(MoveOrdering, RootChecks, EscapeThreats):
         evaluator: an :class:`~tafl_core.evaluate.Evaluator` (default: one for the game).
         clock: seconds as a float, for the time limits (default ``time.perf_counter``; a test
             injects its own).
+        tt: a transposition table to start from and fill (a dict, as :attr:`tt`; default a new
+            one): the engine protocol keeps one between the moves of a game, so a search starts
+            from what the one before it learnt. Its entries must come from searches of games
+            under the same ruleset object (the keys are that ruleset's Zobrist keys).
     """
 
     def __init__(self, game, use_tt: bool = True, noise: int = 0, seed: int = 0,
-                 evaluator: Evaluator | None = None, clock=time.perf_counter):
+                 evaluator: Evaluator | None = None, clock=time.perf_counter, tt: dict | None = None):
         self.g = game
         self.t = game.tables
         self.ev = evaluator or Evaluator(game)
         self.use_tt = use_tt
-        self.tt: dict[int, tuple] = {}
+        self.tt: dict[int, tuple] = {} if tt is None else tt
         self.noise = noise
         self.seed = seed
         self._pick_rng = random.Random(seed * 2 + 1)   # the random move's draw, apart from the scores'

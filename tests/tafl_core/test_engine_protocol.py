@@ -216,3 +216,35 @@ def test_goodbye_ends_the_process_while_its_input_stays_open(host):
     host.expect("simple-moves")
     host.send("goodbye")
     assert host.proc.wait(timeout=GUARD_SECONDS) == 0
+
+
+def test_the_transposition_table_is_kept_between_a_games_moves(monkeypatch):
+    """Each move's search starts from the table the searches before it filled, under the same
+    rules; rules of another game start an empty one (its keys would mean other positions)."""
+    import tafl_core.engine_protocol as ep
+    started = []
+
+    class Spy(ep.Search):
+        def __init__(self, game, **kw):
+            super().__init__(game, **kw)
+            started.append((self.tt, len(self.tt)))   # the table kept alive: compared by identity
+
+    monkeypatch.setattr(ep, "Search", Spy)
+    sent = []
+    s = EngineSession(sent.append, depth=3)
+    s.handle("rules " + BRANDUB)
+    s.handle("play attackers")
+    s.think()
+    first = sent[-1].split()[1]
+    g = Game(ruleset_from_opentafl(BRANDUB))
+    g.play(first)
+    reply = next(str(m) for m in g.legal_moves())
+    g.play(reply)
+    s.handle(f"opponent-move {reply} {g.position().to_otn()}")
+    s.handle("play attackers")
+    s.think()
+    assert started[0][1] == 0 and started[1][0] is started[0][0] and started[1][1] > 0
+    s.handle("rules " + BRANDUB.replace("atkf:y", "atkf:n"))
+    s.handle("play attackers")
+    s.think()
+    assert started[2][1] == 0 and started[2][0] is not started[0][0]
