@@ -106,48 +106,27 @@ def test_no_move_that_lets_the_opponent_win_two_moves_before_the_end(slug, otn, 
     assert not lets_opponent_win(g, Search(g).run(nodes=1)["move"])
 
 
-@pytest.mark.slow   # a full-width reference search per position: in `make test`, not `make test-fast`
-def test_late_move_reductions_keep_every_forced_result(monkeypatch):
-    """Late-move reductions (``search.LMR_DEPTH``, ``LMR_AFTER``) only save effort: at depth 4
-    in the Brandubh positions two moves before the end of real games, the search with them finds
-    the same forced results (a win or a loss, at the same distance) as the full-width search
-    without them (``LMR_DEPTH`` beyond any depth), and it searches fewer nodes in all."""
-    import tafl_core.search as search
-    rows = [r for r in TWO_BEFORE if r[0] == "brandubh"]
-    on, off = search.LMR_DEPTH, search.MAX_DEPTH + 1
-    nodes = {}
-    forced = {}
-    for lmr in (on, off):
-        monkeypatch.setattr(search, "LMR_DEPTH", lmr)
-        nodes[lmr] = 0
-        for slug, otn, side, _how, _m in rows:
-            r = Search(game_at(slug, otn, side)).run(depth=4)
-            nodes[lmr] += r["nodes"]
-            forced[lmr, otn] = r["score"] if abs(r["score"]) >= WIN_BOUND else None
-    assert all(forced[on, r[1]] == forced[off, r[1]] for r in rows)
-    assert any(forced[off, r[1]] is not None for r in rows), "some of these positions have a forced result"
-    assert nodes[on] < nodes[off], nodes
-
-
-@pytest.mark.slow   # the searches without pruning: in `make test`, not `make test-fast`
-@pytest.mark.parametrize("slug,depth", [("brandubh", 5), ("copenhagen-hnefatafl", 4)])
-def test_null_move_pruning_keeps_every_forced_result(monkeypatch, slug, depth):
-    """Null-move pruning (``search.NULL_DEPTH``, ``NULL_R``) only saves effort: in the positions
-    two moves before the end of real games, the search with it finds the same forced results (a
-    win or a loss, at the same distance) as the search without it (``NULL_DEPTH`` beyond any
-    depth), and it searches fewer nodes in all."""
+@pytest.mark.slow   # the searches without the pruning: in `make test`, not `make test-fast`
+@pytest.mark.parametrize("switch,slug,depth", [("LMR_DEPTH", "brandubh", 4), ("NULL_DEPTH", "brandubh", 5),
+                                               ("NULL_DEPTH", "copenhagen-hnefatafl", 4)])
+def test_pruning_keeps_every_forced_result(monkeypatch, switch, slug, depth):
+    """Late-move reductions (``search.LMR_DEPTH``, ``LMR_AFTER``) and null-move pruning
+    (``search.NULL_DEPTH``, ``NULL_R``) only save effort: in the positions two moves before the
+    end of real games, the search with the pruning finds the same forced results (a win or a
+    loss, at the same distance) as the search without it (its depth switch beyond any depth),
+    and it searches fewer nodes in all."""
     import tafl_core.search as search
     rows = [r for r in TWO_BEFORE if r[0] == slug]
-    on, off = search.NULL_DEPTH, search.MAX_DEPTH + 1
+    on, off = getattr(search, switch), search.MAX_DEPTH + 1
     nodes = {}
     forced = {}
-    for null in (on, off):
-        monkeypatch.setattr(search, "NULL_DEPTH", null)
-        nodes[null] = 0
+    for value in (on, off):
+        monkeypatch.setattr(search, switch, value)
+        nodes[value] = 0
         for _slug, otn, side, _how, _m in rows:
             r = Search(game_at(slug, otn, side)).run(depth=depth)
-            nodes[null] += r["nodes"]
-            forced[null, otn] = r["score"] if abs(r["score"]) >= WIN_BOUND else None
+            nodes[value] += r["nodes"]
+            forced[value, otn] = r["score"] if abs(r["score"]) >= WIN_BOUND else None
     assert [forced[on, r[1]] for r in rows] == [forced[off, r[1]] for r in rows]
     assert any(forced[off, r[1]] is not None for r in rows), "some of these positions have a forced result"
     assert nodes[on] < nodes[off], nodes
