@@ -76,9 +76,9 @@ class EngineSession:
         self.awaiting: set[str] = set()
         self.my_last = None          # the game's length after our last move (to take it back)
         self.finished: int | None = None
-        # the searches' transposition table, kept between the moves under one ruleset
+        # the searches' transposition table, kept between the moves under one ruleset (a new
+        # one with every new ruleset: its keys would mean other positions)
         self._tt: dict = {}
-        self._tt_rules = None
 
     # -- dispatch -----------------------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -125,6 +125,7 @@ class EngineSession:
         if self.game is not None and started and to_opentafl(rs) == to_opentafl(self.ruleset):
             return   # the host's answer to our request once the game has begun: keep the board
         self.ruleset, self.game, self.my_last, self.finished = rs, Game(rs), None, None
+        self._tt = {}
 
     def _cmd_position(self, arg: str) -> None:
         self.awaiting.discard("position")
@@ -272,8 +273,6 @@ class EngineSession:
 
     def _search(self, seconds: float) -> Search:
         depth, secs, _, noise = level_limits(self.level, self.depth, seconds)
-        if self._tt_rules is not self.ruleset:
-            self._tt, self._tt_rules = {}, self.ruleset
         s = Search(self.game, noise=noise, seed=self.seed, tt=self._tt)
         s.run(depth, secs)
         return s
