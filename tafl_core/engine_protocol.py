@@ -196,6 +196,8 @@ class EngineSession:
             self.awaiting = {"rules", "position"}
             self.send("rules")
             self.send("position")
+        else:
+            self.awaiting = set()   # a request still unanswered: the host says to play on this board
 
     def _cmd_analyze(self, arg: str) -> None:
         self._need_game()
