@@ -274,7 +274,9 @@ class Session:
              seed: int = 0, nodes: int | None = None) -> dict:
         """The engine's best move for the side to move, in one call: ``{"move", "score",
         "depth", "nodes", "nps", "pv", "turn"}`` as ``python -m tafl_core best --json`` prints
-        (``move`` None when the game is over). The game is left as it was.
+        (``move`` None when the game is over). The game is left as it was. The search always has
+        a time bound (:func:`tafl_core.search.level_limits`: a depth or node count alone stops
+        after ``DEPTH_ONLY_SECONDS``).
 
         Raises:
             ValueError: an unknown level or a limit out of range.
@@ -296,10 +298,11 @@ class Session:
         from .search import Search, level_limits
         seconds, depth, nodes = search_limits(seconds, depth, nodes)
         level, seed = check_level(level), whole_arg("seed", seed, 0, MAX_SEED)
-        # the same limits as best_move and match: the level's depth cap, share of the time, noise
+        # the same limits as best_move and match: the level's depth cap, share of the time, noise,
+        # and always a time bound (a depth or node count alone: DEPTH_ONLY_SECONDS)
         depth, seconds, nodes, noise = level_limits(level or None, depth, seconds, nodes)
         self._search = Search(self.game, noise=noise, seed=int(seed))
-        self._search.start(depth, seconds if seconds else (None if depth or nodes else 2.0), nodes)
+        self._search.start(depth, seconds, nodes)
         self._search_key = self._game_key()
         return {"started": True}
 
