@@ -435,10 +435,8 @@ def serve(inp: TextIO, out: TextIO, queued: int = MAX_ENGINE_QUEUED_LINES, **opt
                         if not more or more.endswith("\n"):
                             break
                 if not line or line.split(None, 1)[:1] == ["goodbye"]:
-                    lines.put(line or None)
-                    if not line:
-                        return
-                    continue
+                    lines.put(line or None)   # waits for room: the session's last line
+                    return
                 try:
                     lines.put_nowait(line)
                 except queue.Full:
