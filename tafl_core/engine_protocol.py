@@ -19,7 +19,7 @@ answered ``error 0 <why>`` (non-critical) and the session goes on; a ``play`` it
 a move (no rules, the game over on its board, no legal move) is answered ``error -1 <why>`` (the
 protocol's critical error: the host ends the game rather than wait for a move). Lines longer than
 :data:`MAX_LINE` are refused unread; while the engine thinks at most
-:data:`~tafl_core.limits.MAX_ENGINE_QUEUED_LINES` lines wait, and each line beyond them is refused
+:data:`~tafl_core.limits.MAX_ENGINE_QUEUE` lines wait, and each line beyond them is refused
 by ``error 0`` at once. The engine keeps its own game; where the host's board disagrees
 (``move``/``opponent-move`` records), the host's board is taken, with the side to move it implies.
 
@@ -43,7 +43,7 @@ from typing import Callable, TextIO
 from .cli_common import EXIT_BROKEN_PIPE
 from .errors import TaflError
 from .game import Game
-from .limits import MAX_ENGINE_QUEUED_LINES
+from .limits import MAX_ENGINE_QUEUE
 from .opentafl import OpenTaflRulesError, ruleset_from_opentafl, split_rules
 from .position import Position
 from .moves import Move
@@ -398,7 +398,7 @@ def _checked_dim(rules: str) -> str:
     return rules
 
 
-def serve(inp: TextIO, out: TextIO, queued: int = MAX_ENGINE_QUEUED_LINES, **options) -> int:
+def serve(inp: TextIO, out: TextIO, queued: int = MAX_ENGINE_QUEUE, **options) -> int:
     """Run the protocol on ``inp``/``out`` until ``goodbye`` or the end of the input (a ``play``
     just before the end is answered first); ``options`` are :class:`EngineSession`'s.
 

@@ -21,8 +21,8 @@ bound                      value        where it is checked
 ``MAX_GAME_RECORD_LINE``   20,000       one line of a game record (``records.import_record``)
 ``MAX_RECORD_COMMENTS``    10,000       comments kept from one game record (``records.read_record``)
 ``MAX_COMMENT_CHARS``      10,000       one comment of a game record (``records.read_record``)
-``MAX_ENGINE_QUEUED_LINES``  256        engine protocol lines waiting while the engine thinks
-                                        (``engine_protocol.serve``; more are refused)
+``MAX_ENGINE_QUEUE``       256          engine protocol lines waiting while the engine
+                                        thinks (``engine_protocol.serve``; more are refused)
 =========================  ===========  ==================================================
 
 Why these matter: Python's ``tomllib`` parses nested arrays and inline tables recursively (a
@@ -72,7 +72,7 @@ MAX_COMMENT_CHARS = 10_000
 #: thinks, each at most ``engine_protocol.MAX_LINE`` characters (about 5 MB in all); OpenTafl
 #: sends a few (clock updates, ``finish``, ``goodbye``) during a move. A line beyond them is
 #: refused by ``error 0`` at once.
-MAX_ENGINE_QUEUED_LINES = 256
+MAX_ENGINE_QUEUE = 256
 
 _BARE_VALUE_CHARS = frozenset("0123456789abcdefABCDEF_xXoO")
 

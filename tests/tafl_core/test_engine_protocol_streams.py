@@ -8,7 +8,7 @@ import sys
 import time
 
 from tafl_core.cli_common import EXIT_BROKEN_PIPE
-from tafl_core.limits import MAX_ENGINE_QUEUED_LINES
+from tafl_core.limits import MAX_ENGINE_QUEUE
 
 from .helpers import REPO
 from .test_engine_protocol import BRANDUB, GUARD_SECONDS, Host
@@ -44,7 +44,7 @@ def test_lines_beyond_the_queue_bound_while_the_engine_thinks_are_refused():
     """While the engine thinks (a 3-second move on 19x19), the host sends three times the
     bound of waiting lines: every line is answered once, each one beyond the bound at once by
     'error 0' naming the bound, the waiting ones after the move; the engine then says goodbye."""
-    flood = 3 * MAX_ENGINE_QUEUED_LINES
+    flood = 3 * MAX_ENGINE_QUEUE
     h = Host("--seconds", "3")
     try:
         h.expect("simple-moves")
@@ -58,11 +58,11 @@ def test_lines_beyond_the_queue_bound_while_the_engine_thinks_are_refused():
         out = []
         while (line := h.lines.get(timeout=GUARD_SECONDS)) is not None:
             out.append(line)
-        refused = [ln for ln in out if ln.startswith(f"error 0 {MAX_ENGINE_QUEUED_LINES} commands are waiting")]
+        refused = [ln for ln in out if ln.startswith(f"error 0 {MAX_ENGINE_QUEUE} commands are waiting")]
         answered = [ln for ln in out if ln == "error 0 unknown command frobnicate"]
         assert len(refused) + len(answered) == flood
         # the waiting lines: the bound, and the line the engine took before its search began
-        assert len(answered) <= MAX_ENGINE_QUEUED_LINES + 1 and refused
+        assert len(answered) <= MAX_ENGINE_QUEUE + 1 and refused
         assert any(ln.startswith("move ") for ln in out)
     finally:
         if h.proc.poll() is None:
