@@ -159,7 +159,10 @@ class EngineSession:
         self.game, self.my_last, self.finished = Game(rs), None, None
         record, self.pending_position = self.pending_position, None
         if record is not None:
-            self._set_board(record, self.game.to_move)
+            try:
+                self._set_board(record, self.game.to_move)
+            except (TaflError, ValueError) as exc:   # the rules stand; the board is their start
+                self.send("error 0 position (sent before the rules): " + _ascii(str(exc))[:300])
 
     def _cmd_position(self, arg: str) -> None:
         self.awaiting.discard("position")

@@ -7,6 +7,7 @@ the game instead of waiting for a move)."""
 from __future__ import annotations
 
 from tafl_core import Game, Position
+from tafl_core.engine_protocol import EngineSession
 from tafl_core.opentafl import ruleset_from_opentafl
 
 from .test_engine_protocol import BRANDUB, GUARD_SECONDS, Host, engine_move
@@ -149,3 +150,15 @@ def test_a_dim_of_thousands_of_digits_is_a_critical_error_in_words():
         engine_move(h, Game(ruleset_from_opentafl(BRANDUB)))
     finally:
         finish(h)
+
+
+def test_a_position_before_the_rules_that_does_not_fit_them_is_refused_by_name():
+    """A 9x9 board sent before Brandub's 7x7 rules: the rules stand at their start, the board is
+    refused with an error naming the position."""
+    sent: list[str] = []
+    s = EngineSession(sent.append, depth=1)
+    s.handle("position /9/9/9/9/4K4/9/9/9/9/")
+    assert sent == []
+    s.handle("rules " + BRANDUB)
+    assert len(sent) == 1 and sent[0].startswith("error 0 position") and "9x9" in sent[0]
+    assert s.game.position() == ruleset_from_opentafl(BRANDUB).layout
