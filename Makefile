@@ -10,7 +10,7 @@ VENV := .venv
 SERVE_ADDR ?= 127.0.0.1:8000
 PY := $(VENV)/bin/python
 
-.PHONY: venv node site serve test test-fast test-js validate bench bench-search-pyodide bench-site bench-board bench-long-record bench-records bench-budgets check-opentafl bench-opentafl cases wheel clean mutation
+.PHONY: venv node site serve test test-fast test-js validate bench bench-review bench-search-pyodide bench-site bench-board bench-long-record bench-records bench-budgets check-opentafl bench-opentafl cases wheel clean mutation
 
 $(VENV)/.stamp: requirements.txt constraints.txt pyproject.toml
 	@test -n "$(BOOTSTRAP_PY)" || { echo "make: needs Python 3.12 or newer on PATH" >&2; exit 2; }
@@ -74,6 +74,11 @@ check-opentafl: venv
 bench-opentafl: venv
 	$(PY) -m tests.tafl_core.opentafl_match --variant brandub --games 40 --seconds 1
 	$(PY) -m tests.tafl_core.opentafl_match --variant copenhagen --games 40 --seconds 1
+
+# A 100-ply Copenhagen game reviewed move by move, in CPython and in Pyodide (tests/tafl_core/bench_review.py).
+bench-review: venv node
+	$(PY) -m tests.tafl_core.bench_review
+	node tests/browser/bench_review_pyodide.mjs
 
 bench-search-pyodide: node
 	node tests/browser/bench_search_pyodide.mjs
