@@ -26,7 +26,7 @@ its target and the ``captures`` squares emptied (the table's own data: no rule).
 
 Size: a start position has some dozens to a few hundred legal moves (Alea Evangelii 19×19:
 184 and 588 in the core rules); no start move of the site's variants captures, so ``effects``
-is empty there and the table costs a few kB per page (the README's board benchmark section
+is empty there and the table costs a few kB per page (notes/benchmarks.md, "Board benchmark"
 names the figures).
 """
 

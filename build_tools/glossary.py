@@ -1,6 +1,6 @@
 """The site's vocabulary: ``variants_src/_glossary.toml`` read into :class:`Term` values.
 
-The file holds one table per concept (README.md, "The glossary")::
+The file holds one table per concept (notes/source-format.md, "One vocabulary")::
 
     [edge_escape]
     de = "Randflucht"                 # the term the German pages use
