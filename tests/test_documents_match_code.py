@@ -130,6 +130,23 @@ def test_long_figures_are_cut_and_backticks_kept_out():
     assert len(text) == bench_log.MAX_FIGURES and text.endswith("…") and text.startswith("'a' / 999")
 
 
+MAPS = [("### Where things are in `tafl_core/`", "tafl_core", (".py",)),
+        ("### Where things are in `build_tools/`", "build_tools", (".py",)),
+        ("### Where things are in `docs/assets/board/`", "docs/assets/board", (".js", ".css"))]
+
+
+@pytest.mark.parametrize("heading, folder, suffixes", MAPS, ids=[m[1] for m in MAPS])
+def test_the_readme_s_map_names_every_module_of_its_folder(heading, folder, suffixes):
+    """Every module (a package's ``__init__`` and ``__main__`` aside) is in its folder's map,
+    by its path relative to the folder."""
+    part = README.split(heading, 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
+    named = set(re.findall(r"`([\w/]+\.\w+)`", part))
+    base = ROOT / folder
+    modules = {p.relative_to(base).as_posix() for p in base.rglob("*") if p.suffix in suffixes
+               and p.name not in ("__init__.py", "__main__.py") and "__pycache__" not in p.parts}
+    assert sorted(modules - named) == []
+
+
 # --- notes/source-format.md: the rules table ---------------------------------------------------------
 
 def rules_table() -> dict[str, set[str]]:
