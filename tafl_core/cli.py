@@ -1,5 +1,5 @@
 """Command line: ``python -m tafl_core play|moves|bench`` and, from :mod:`tafl_core.cli_search`,
-``best|match|bench-search`` (see README.md).
+``best|match|bench-search`` (see notes/engine.md).
 
 Malformed input (unknown variant, broken rules file or position, bad square or move) exits 2
 with one line on stderr naming the file, line and fault. An illegal move is not malformed

@@ -3,7 +3,7 @@
 Everything the engine reads from outside (a ``rules.toml``, a position file, moves on the
 command line) is bounded here, so that hostile or broken input ends in one
 :class:`~tafl_core.errors.TaflError` naming what and where, never in a traceback or in unbounded
-work. The bounds are stated in README.md ("Limits"); each one is far above what a real source
+work. The bounds are stated in notes/source-format.md ("Limits"); each one is far above what a real source
 needs (the largest ``rules.toml`` of the project has 7 KB and nests 1 deep):
 
 =========================  ===========  ==================================================
