@@ -470,9 +470,10 @@ export function attachOpponent(host) {
   if (host.data.example) return null;
   const O = OPPONENT_STRINGS[host.lang === "en" ? "en" : "de"];
   const ctrl = new OpponentController(host, { O });
-  ctrl.restore();
-  // (after restore, as before the board's recomposition: the side kept in the tab is not used)
+  // the reader's side by default: the side that moves first here; the settings kept in the tab
+  // (a reload, the other language's page) win over it
   ctrl.human = host.home.to_move || host.firstMover() || "attackers";
+  ctrl.restore();
   ctrl.view = new OpponentView(host, ctrl);
   host.on("change", () => { ctrl.cancel(); });
   host.on("idle", () => ctrl.idle());
