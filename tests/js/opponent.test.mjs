@@ -143,7 +143,7 @@ test("the opponent's words exist in both languages", () => {
 /** A fake board: a game of plies, a request queue, and the calls the controller makes. */
 function fakeBoard(eng) {
   const board = {
-    ready: true, busy: false, ui: { mode: "play" }, root: null, lang: "en", T: STRINGS.en,
+    ready: true, busy: false, ui: { mode: "play" }, root: null, lang: "en", T: STRINGS.en, alt: new Set(),
     said: [], messages: [], played: [], renders: 0,
     st: { otn: "start", to_move: "attackers", cursor: 0, history: [], future_plies: [], result: null, berserk: null },
     chain: Promise.resolve(),
@@ -263,6 +263,21 @@ test("a hint belongs to its position: it is dropped after a move", async () => {
   assert.equal(stateKey(board.st), ctrl.currentHint().key);
   await board.playNow("d1-d3");
   assert.equal(ctrl.currentHint(), null);
+});
+
+test("a hint belongs to the rules it was searched under: an assumption switched drops it", async () => {
+  const eng = fakeEngine();
+  const board = fakeBoard(eng);
+  const ctrl = new OpponentController(board, { thinker: new Thinker(eng.call, { yieldNow: tick }), seed: () => 2 });
+  const p = ctrl.requestHint();
+  await eng.release(reply("d1-d3"));
+  await p;
+  assert.equal(ctrl.currentHint().reply.move, "d1-d3");
+  board.alt = new Set(["king_armed"]); // the same position, other rules (assumptions.js new_game)
+  assert.equal(ctrl.currentHint(), null);
+  // the key names the rules in one order, whatever the order they were switched in
+  assert.equal(stateKey(board.st, ["b", "a"]), stateKey(board.st, new Set(["a", "b"])));
+  assert.notEqual(stateKey(board.st, ["a"]), stateKey(board.st, []));
 });
 
 test("a search the worker dropped (its game changed) is no fault to show; another error is", async () => {

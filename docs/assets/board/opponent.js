@@ -32,10 +32,10 @@
 import { decodeOpponent, encodeOpponent, keepKey, opponentKey, sessionStore } from "./keep.js";
 import { el, svgEl } from "./elements.js";
 import { acceptsDraw, evaluation, evaluationText } from "./evaluation.js";
-import { SLICE_MS, Thinker } from "./thinker.js";
+import { SLICE_MS, Thinker, stateKey } from "./thinker.js";
 import { OPPONENT_STRINGS } from "./words.js";
 
-export { SLICE_MS, Thinker };
+export { SLICE_MS, Thinker, stateKey };
 
 /** The levels of tafl_core.search LEVELS, weakest first. */
 export const LEVELS = ["beginner", "easy", "medium", "strong"];
@@ -60,12 +60,6 @@ export function searchArgs(level, seed) {
 
 /** A random search seed (levels below strong add seeded noise, so games differ). */
 export function randomSeed() { return 1 + Math.floor(Math.random() * 2147483646); }
-
-/** A key of the position a search or hint belongs to (the engine's state `st`): the position
- *  record, the side to move, the number of plies played and the berserk turn under way. */
-export function stateKey(st) {
-  return [st.otn, st.to_move, st.cursor, st.berserk ? st.berserk.square : ""].join("|");
-}
 
 /** Whether the computer (side `computer`, null when off) is to move in state `st`. */
 export function computerToMove(st, computer) {
@@ -160,6 +154,9 @@ export class OpponentController {
     this.view = null;
   }
 
+  /** The key of the position shown under the rules the board plays (stateKey). */
+  key() { return stateKey(this.host.st, this.host.alt); }
+
   /** The computer's side while on, else null. */
   get computer() { return this.on ? otherSide(this.human) : null; }
 
@@ -170,7 +167,7 @@ export class OpponentController {
   /** The end by resignation or agreed draw of the position shown, or null (a resignation
    *  belongs to the position it was given in: Undo, Restart or another game leave it). */
   get over() {
-    return this.on && this.ended && this.ended.key === stateKey(this.host.st) ? this.ended : null;
+    return this.on && this.ended && this.ended.key === this.key() ? this.ended : null;
   }
 
   /** Whether the board is to refuse the reader's moves now: the computer is to move at the end
@@ -285,7 +282,7 @@ export class OpponentController {
     const h = this.host;
     if (!this.mayEnd()) return false;
     this.cancel();
-    this.ended = { kind: "resigned", winner: this.computer, key: stateKey(h.st) };
+    this.ended = { kind: "resigned", winner: this.computer, key: this.key() };
     h.message(null);
     h.say(this.endedText(this.ended));
     h.render();
@@ -300,7 +297,7 @@ export class OpponentController {
     const O = this.O;
     if (!this.mayEnd(true)) return;
     const job = { kind: "draw" };
-    const key = stateKey(h.st);
+    const key = this.key();
     this.job = job;
     h.message(null);
     h.render();
@@ -308,7 +305,7 @@ export class OpponentController {
     const out = await this.thinker.search(searchArgs(HINT_LEVEL, this.seed()));
     if (this.job !== job || out.cancelled) return;
     this.job = null;
-    if (out.error || !out.reply || stateKey(h.st) !== key) {
+    if (out.error || !out.reply || this.key() !== key) {
       if (out.error && !searchLost(out.reason)) h.message(O.failed(h.refusalText({ reason: out.reason, message: out.error })));
       h.render();
       return;
@@ -331,7 +328,7 @@ export class OpponentController {
     const job = { kind: "move" };
     this.job = job;
     this.hint = null;
-    const key = stateKey(h.st);
+    const key = this.key();
     h.render();
     const out = await this.thinker.search(searchArgs(this.level, this.seed()));
     if (this.job !== job || out.cancelled) return;
@@ -361,7 +358,7 @@ export class OpponentController {
    *  `gen` is current and the position is still the one searched (`key`). */
   async playTurn(moves, gen, key) {
     const h = this.host;
-    const fresh = () => this.thinker.current(gen) && this.on && stateKey(h.st) === key
+    const fresh = () => this.thinker.current(gen) && this.on && this.key() === key
       && (!h.root || h.root.isConnected);
     if (!fresh()) return;
     const said = [];
@@ -428,7 +425,7 @@ export class OpponentController {
     if (this.over) { h.message(this.endedText(this.over)); return; }
     if (this.blocks()) { h.message(O.hintWait); h.say(O.hintWait); return; }
     const job = { kind: "hint" };
-    const key = stateKey(h.st);
+    const key = this.key();
     this.job = job;
     this.hint = { key, pending: true };
     h.message(null);
@@ -437,7 +434,7 @@ export class OpponentController {
     const out = await this.thinker.search(searchArgs(HINT_LEVEL, this.seed()));
     if (this.job !== job || out.cancelled) return;
     this.job = null;
-    if (out.error || stateKey(h.st) !== key) {
+    if (out.error || this.key() !== key) {
       this.hint = null;
       if (out.error && !searchLost(out.reason)) h.message(this.O.failed(h.refusalText({ reason: out.reason, message: out.error })));
       h.render();
@@ -450,7 +447,7 @@ export class OpponentController {
 
   /** The hint for the position shown, or null (a hint of another position is dropped). */
   currentHint() {
-    if (this.hint && this.hint.key !== stateKey(this.host.st)) this.hint = null;
+    if (this.hint && this.hint.key !== this.key()) this.hint = null;
     return this.hint;
   }
 
