@@ -20,6 +20,11 @@ export const ROWS_MIN = 7;
 export const OTN_LETTER = { attacker: "t", defender: "T", king: "K", commander: "c", knight: "N" };
 /** Piece kinds the board can draw (tafl_core.position). */
 export const PIECE_KINDS = ["attacker", "defender", "king", "commander", "knight"];
+/** The side each piece kind plays for (tafl_core.tables SIDE_OF; tests/tafl_core/
+ *  test_board_piece_sides.py holds the two equal). */
+export const PIECE_SIDE = Object.freeze({
+  attacker: "attackers", commander: "attackers", defender: "defenders", king: "defenders", knight: "defenders",
+});
 /** The parts a game link may have. */
 export const FRAGMENT_KEYS = ["pos", "turn", "moves", "alt"];
 

@@ -19,7 +19,7 @@ import { bindInput } from "./input.js";
 import {
   addressChanged, applyFragment, keptOpened, openTarget, openWith, share, syncAddress,
 } from "./links.js";
-import { berserkOver, jumpText, captureText, resultText } from "./moves.js";
+import { berserkOver, jumpText, captureText, resultText, stillWhy } from "./moves.js";
 import { keepForOffline } from "./offline.js";
 import { wordReason } from "./reasons.js";
 import {
@@ -358,7 +358,8 @@ export class Controller {
     // a move that is not among the legal targets goes to the engine all the same, which
     // refuses it (the game unchanged) and says why
     if (sel) { this.play(`${sel}-${sq}`); return; }
-    if (st.pieces[sq]) { this.message(T.cannotMove(sq)); this.say(T.cannotMove(sq)); }
+    const why = stillWhy(T, st, sq);
+    if (why) { this.message(why); this.say(why); }
   }
 
   /** A click during a berserk turn (`b`: the state's `berserk`): only the berserker moves on.

@@ -142,7 +142,10 @@ export const STRINGS = {
     restarted: "Partie neu begonnen.",
     illegal: (mv) => `Der Zug ${mv} ist nicht erlaubt.`,
     illegalWhy: (mv, why) => `Der Zug ${mv} ist nicht erlaubt: ${why}.`,
-    cannotMove: (sq) => `Die Figur auf ${sq} kann jetzt nicht ziehen.`,
+    cannotMove: (sq, why) => `Die Figur auf ${sq} kann jetzt nicht ziehen: ${why}.`,
+    // why (moves.js stillWhy): the piece is the other side's, or it has no legal move
+    stillTurn: { attackers: "Am Zug sind die Angreifer", defenders: "Am Zug sind die Verteidiger" },
+    stillStuck: "Sie hat in dieser Stellung keinen erlaubten Zug",
     gameOver: "Die Partie ist beendet: Zurück oder Neu beginnen.",
     flipped: "Brett gedreht.",
     wideOn: "Großes Brett: Navigation und Inhaltsverzeichnis ausgeblendet.",
@@ -347,7 +350,10 @@ export const STRINGS = {
     restarted: "Game restarted.",
     illegal: (mv) => `The move ${mv} is not legal.`,
     illegalWhy: (mv, why) => `The move ${mv} is not legal: ${why}.`,
-    cannotMove: (sq) => `The piece on ${sq} cannot move now.`,
+    cannotMove: (sq, why) => `The piece on ${sq} cannot move now: ${why}.`,
+    // why (moves.js stillWhy): the piece is the other side's, or it has no legal move
+    stillTurn: { attackers: "it is the attackers' turn", defenders: "it is the defenders' turn" },
+    stillStuck: "it has no legal move in this position",
     gameOver: "The game is over: undo or restart.",
     flipped: "Board flipped.",
     wideOn: "Large board: navigation and table of contents hidden.",
