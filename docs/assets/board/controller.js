@@ -88,6 +88,7 @@ export class Controller {
     this.forkOnChange = false; // opened from a copy that may not be the newest: fork on change
     this.following = false; // the address held a game link: keep the game in history.state
     this.hashWhileEditing = false;
+    this.keptInAddress = false; // the tab's storage refused the game: the address keeps it (links.js)
     this.selPromise = null;
     // Until the engine answers, the page's own data (the start position).
     this.st = pageState(data, this.home);

@@ -34,6 +34,7 @@
  * @property {string|null} failed     why the engine could not start, or null
  * @property {string} gameId          the id of the game in history entries (links.js)
  * @property {boolean} hashWhileEditing  the address changed while the editor was open
+ * @property {boolean} keptInAddress  the tab's storage refused the kept game: the address holds it
  * @property {{call: function(string, object=): Promise<any>}} engine  the worker (engine.js):
  *   resolves a command's result, rejects with an Error {message, reason: {code, params}}
  *

@@ -16,8 +16,8 @@
 
 import { FRAGMENT_MAX, MOVES_MAX, isGameFragment, readFragment, writeFragment } from "./address.js";
 import {
-  chooseOpen, forgetKept, isGameId, isRevision, keepKey, loadKeptEntry, nextRevision, sameGameStep, saveKept,
-  sessionStore,
+  SAVED, chooseOpen, forgetKept, isGameId, isRevision, keepKey, loadKeptEntry, nextRevision, sameGameStep, saveKept,
+  sessionStore, trustedRevision,
 } from "./keep.js";
 import { gamePlies, turnNumbers } from "./moves.js";
 import { newGameId } from "./state.js";
@@ -169,10 +169,9 @@ export function addressChanged(h) {
 }
 
 /** The revision of the copy the current history entry holds (history.state.taflRev), 0 when
- *  it names none. */
+ *  it names none or one the tab's counter does not vouch for (keep.js trustedRevision). */
 export function entryRevision() {
-  const rev = entryState().taflRev;
-  return isRevision(rev) ? rev : 0;
+  return trustedRevision(entryState().taflRev, sessionStore());
 }
 
 /** The id of the game the current history entry was written for (history.state.taflGame),
@@ -222,7 +221,9 @@ export function openTarget(h) {
 
 /** Keep this game in sessionStorage (its share-link fragment, linkFragment), or forget the
  *  kept one when the board is back at the variant's start under the page's rules (Restart,
- *  Undo to the start). Returns the linkFragment() it kept (syncAddress reuses it), or null.
+ *  Undo to the start). Where the tab's storage refuses it (full), the game is kept in
+ *  the address instead (the board follows it as a game link from now on: syncAddress) and the
+ *  reader is told once. Returns the linkFragment() it made (syncAddress reuses it), or null.
  *  Run inside exclusive(); never throws. */
 async function keepGame(h) {
   const st = h.st, o = h.origin, home = h.home;
@@ -232,7 +233,16 @@ async function keepGame(h) {
   }
   try {
     const link = await linkFragment(h);
-    saveKept(sessionStore(), keepKey(h.data), link.frag, { game: h.gameId, rev: h.rev || 0 });
+    const key = keepKey(h.data), store = sessionStore();
+    // (no storage at all, as in a sandboxed frame: nothing was ever kept, nothing is lost)
+    if (store && key && saveKept(store, key, link.frag, { game: h.gameId, rev: h.rev || 0 }) === SAVED.FAILED) {
+      h.following = true; // the address keeps the game: a reload opens it from there
+      if (!h.keptInAddress) {
+        h.keptInAddress = true;
+        h.message(h.T.keptInAddress);
+        h.say(h.T.keptInAddress);
+      }
+    }
     return link;
   } catch {
     return null;
@@ -280,7 +290,8 @@ export async function syncAddress(h, mark) {
   const kept = { ...entryState(), taflFragment: frag, taflGame: h.gameId, taflRev: h.rev || 0, taflCut: cut };
   // a game link gives way to this game's; an anchor (a § link) stays, the entry keeps the game
   const base = location.href.split("#")[0];
-  const url = !game ? location.href : frag ? base + "#" + frag : base;
+  // (where the tab's storage refused the game, the address holds it whatever it held before)
+  const url = !game && !h.keptInAddress ? location.href : frag ? base + "#" + frag : base;
   history.replaceState(kept, "", url);
 }
 

@@ -142,6 +142,7 @@ export const STRINGS = {
     restarted: "Partie neu begonnen.",
     illegal: (mv) => `Der Zug ${mv} ist nicht erlaubt.`,
     illegalWhy: (mv, why) => `Der Zug ${mv} ist nicht erlaubt: ${why}.`,
+    keptInAddress: "Der Speicher dieses Tabs ist voll: Die Partie steht stattdessen in der Adresse (Neu laden und Lesezeichen behalten sie).",
     cannotMove: (sq, why) => `Die Figur auf ${sq} kann jetzt nicht ziehen: ${why}.`,
     // why (moves.js stillWhy): the piece is the other side's, or it has no legal move
     stillTurn: { attackers: "Am Zug sind die Angreifer", defenders: "Am Zug sind die Verteidiger" },
@@ -350,6 +351,7 @@ export const STRINGS = {
     restarted: "Game restarted.",
     illegal: (mv) => `The move ${mv} is not legal.`,
     illegalWhy: (mv, why) => `The move ${mv} is not legal: ${why}.`,
+    keptInAddress: "This tab's storage is full: the game is kept in the address instead (a reload or a bookmark keeps it).",
     cannotMove: (sq, why) => `The piece on ${sq} cannot move now: ${why}.`,
     // why (moves.js stillWhy): the piece is the other side's, or it has no legal move
     stillTurn: { attackers: "it is the attackers' turn", defenders: "it is the defenders' turn" },
