@@ -8,6 +8,7 @@ import {
   LEVELS, MOVE_SECONDS, OpponentController, Thinker, hintText, moveSquares, pliesToRedo, pliesToUndo,
   searchArgs, searchLost, stateKey, turnOf,
 } from "../../docs/assets/board/opponent.js";
+import { declareEnd, declaredEnd } from "../../docs/assets/board/state.js";
 import { OPPONENT_STRINGS, STRINGS } from "../../docs/assets/board/words.js";
 
 /** A fake engine: every call is logged; search_step answers when the test releases it
@@ -162,6 +163,10 @@ function fakeBoard(eng) {
         to_move: side === "attackers" ? "defenders" : "attackers" };
       board.say(`${side}: ${move}`);
     },
+    // an end the players declared, held as controller.js holds it
+    ended: null,
+    declaredEnd() { return declaredEnd(board.ended, board.st, board.alt); },
+    declare(end) { board.ended = end ? declareEnd(end, board.st, board.alt) : null; return Promise.resolve(); },
     render() { board.renders++; },
     say(t) { board.said.push(t); },
     message(t) { board.messages.push(t); },
@@ -327,6 +332,7 @@ test("resigning ends the game as a win of the computer's side, without a move to
   assert.deepEqual(board.played, []);
   assert.equal(ctrl.over.kind, "resigned");
   assert.equal(ctrl.over.winner, "defenders");
+  assert.equal(board.declaredEnd(), "resign-attackers", "the board holds the resignation (kept, linked, exported)");
   assert.equal(board.said.at(-1), "Game over: Attackers resign, Defenders win.");
   assert.ok(ctrl.blocks(), "no move after the resignation");
   ctrl.idle();

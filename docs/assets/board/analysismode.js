@@ -19,7 +19,8 @@
 
 import { el } from "./elements.js";
 import { evaluation, evaluationText } from "./evaluation.js";
-import { SLICE_MS, stateKey } from "./thinker.js";
+import { stateKey } from "./state.js";
+import { SLICE_MS } from "./thinker.js";
 
 /** The search's budget for one position, in seconds (the worker's bound is 600). */
 export const ANALYSIS_SECONDS = 5;

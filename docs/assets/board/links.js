@@ -20,7 +20,7 @@ import {
   sessionStore, trustedRevision,
 } from "./keep.js";
 import { gamePlies, turnNumbers } from "./moves.js";
-import { newGameId } from "./state.js";
+import { declareEnd, newGameId } from "./state.js";
 import { fragmentWhy } from "./words.js";
 
 /** The current history entry's state as an object ({} when there is none). */
@@ -113,6 +113,9 @@ async function openGame(h, frag) {
   h.emit("rules");
   h.origin = { otn, to_move };
   h.st = r.state;
+  // the end the players declared where the link's moves leave the game (no end where the moves
+  // themselves ended it: the rules' result stands)
+  h.ended = frag.end && !r.state.result ? declareEnd(frag.end, h.st, h.alt) : null;
   await h.refreshRuleInfo();
 }
 
@@ -131,6 +134,7 @@ export async function resetToStart(h, pageRules = false) {
     h.st = await h.engine.call("start", { otn: h.home.otn, to_move: h.home.to_move });
   }
   h.origin = { ...h.home };
+  h.ended = null;
   h.clearSelection();
 }
 
@@ -227,7 +231,7 @@ export function openTarget(h) {
  *  Run inside exclusive(); never throws. */
 async function keepGame(h) {
   const st = h.st, o = h.origin, home = h.home;
-  if (st.cursor === 0 && !h.alt.size && o.otn === home.otn && o.to_move === home.to_move) {
+  if (st.cursor === 0 && !h.alt.size && o.otn === home.otn && o.to_move === home.to_move && !h.declaredEnd()) {
     forgetKept(sessionStore(), keepKey(h.data), h.rev || 0);
     return null;
   }
@@ -324,7 +328,7 @@ export async function linkFragment(h) {
  *  instead of the game's origin and every move). */
 function fragment(h, snap = null) {
   const moves = snap ? snap.moves : h.st.history.slice(0, h.st.cursor).map((p) => p.move);
-  return writeFragment(snap || h.origin, moves, [...h.alt]);
+  return writeFragment(snap || h.origin, moves, [...h.alt], h.declaredEnd());
 }
 
 /** Copy link: the link of this game into the share field and, where allowed, the clipboard.

@@ -32,7 +32,8 @@
 import { decodeOpponent, encodeOpponent, keepKey, opponentKey, sessionStore } from "./keep.js";
 import { el, svgEl } from "./elements.js";
 import { acceptsDraw, evaluation, evaluationText } from "./evaluation.js";
-import { SLICE_MS, Thinker, stateKey } from "./thinker.js";
+import { endParts, endToken, stateKey } from "./state.js";
+import { SLICE_MS, Thinker } from "./thinker.js";
 import { OPPONENT_STRINGS } from "./words.js";
 
 export { SLICE_MS, Thinker, stateKey };
@@ -150,8 +151,22 @@ export class OpponentController {
     this.level = LEVELS[0];
     this.job = null; // {kind: "move" | "play" | "hint"} while a search runs or its move is played
     this.hint = null; // {key, pending: true} while searched, {key, reply} when shown
-    this.ended = null; // {kind: "resigned" | "draw", winner, key}: the reader resigned or a draw was agreed
     this.view = null;
+  }
+
+  /** The end by resignation or agreed draw of the position shown ({kind: "resigned" | "draw",
+   *  winner}), or null. The board holds it (host.declaredEnd), so that it is kept with the game,
+   *  in its link and in the exported record; setting `ended` ({kind, winner} or null) declares
+   *  it there (host.declare). */
+  get ended() {
+    const end = this.host.declaredEnd ? this.host.declaredEnd() : null;
+    const parts = endParts(end);
+    return parts ? { kind: parts.kind, winner: parts.winner } : null;
+  }
+
+  set ended(value) {
+    const end = !value ? null : value.kind === "draw" ? endToken(null) : endToken(otherSide(value.winner));
+    this.host.declare(end);
   }
 
   /** The key of the position shown under the rules the board plays (stateKey). */
@@ -166,9 +181,7 @@ export class OpponentController {
 
   /** The end by resignation or agreed draw of the position shown, or null (a resignation
    *  belongs to the position it was given in: Undo, Restart or another game leave it). */
-  get over() {
-    return this.on && this.ended && this.ended.key === this.key() ? this.ended : null;
-  }
+  get over() { return this.ended; }
 
   /** Whether the board is to refuse the reader's moves now: the computer is to move at the end
    *  of the game. With moves taken back (Redo possible: the reader steps through the game, or
@@ -205,7 +218,6 @@ export class OpponentController {
     this.on = on;
     this.keep();
     this.hint = null;
-    this.ended = null;
     this.host.say(on ? O.on(this.sideName(this.human), O.levels[this.level] || this.level) : O.off);
     this.host.render();
     this.idle();
@@ -282,7 +294,7 @@ export class OpponentController {
     const h = this.host;
     if (!this.mayEnd()) return false;
     this.cancel();
-    this.ended = { kind: "resigned", winner: this.computer, key: this.key() };
+    this.ended = { kind: "resigned", winner: this.computer };
     h.message(null);
     h.say(this.endedText(this.ended));
     h.render();
@@ -386,7 +398,6 @@ export class OpponentController {
     if (!["undo", "redo", "reset"].includes(a)) return null;
     this.cancel();
     this.hint = null;
-    this.ended = null; // (Restart at the start is the same position: the resignation goes too)
     if (!this.on || a === "reset") return null;
     return this.host.exclusive(() => this.stepTurns(a));
   }

@@ -3,15 +3,6 @@
 // cancellable by a generation counter. No DOM; used by the opponent and hint (opponent.js) and
 // unit-tested in tests/js/opponent.test.mjs with a fake engine.
 
-/** The key of what a search, a hint or an evaluation belongs to: the position (the engine's
- *  state `st`: its position record, the side to move, the plies played, the berserk turn under
- *  way) and the rules it is read under (`alt`, the switched assumptions: a switch can change
- *  what the same position means, so a search under other rules is not this one's). */
-export function stateKey(st, alt = []) {
-  const rules = [...(alt || [])].map(String).sort().join(",");
-  return [st.otn, st.to_move, st.cursor, st.berserk ? st.berserk.square : "", rules].join("|");
-}
-
 /** budget_ms of each search_step: the page stays responsive between two slices. */
 export const SLICE_MS = 40;
 

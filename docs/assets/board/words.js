@@ -180,6 +180,8 @@ export const STRINGS = {
     fragMoves: "Zugliste unlesbar",
     fragTooMany: `mehr als ${MOVES_MAX} Züge`,
     fragAlt: "unbekannte Regelabwandlung",
+    fragEnd: "unbekanntes Ende der Partie (erlaubt: resign-attackers, resign-defenders, draw)",
+    endTakenBack: "Ende der Partie zurückgenommen: Sie geht weiter.",
     fragEngine: (msg) => `Stellung: ${msg}`,
     fragMoveIllegal: (i, mv, why) => `Zug ${i} (${mv}) ist nicht erlaubt${why ? ": " + why : ""}`,
     linkCopied: "Link kopiert.",
@@ -388,6 +390,8 @@ export const STRINGS = {
     fragMoves: "move list unreadable",
     fragTooMany: `more than ${MOVES_MAX} moves`,
     fragAlt: "unknown rule change",
+    fragEnd: "unknown end of the game (allowed: resign-attackers, resign-defenders, draw)",
+    endTakenBack: "The game's end taken back: it goes on.",
     fragEngine: (msg) => `position: ${msg}`,
     fragMoveIllegal: (i, mv, why) => `move ${i} (${mv}) is not legal${why ? ": " + why : ""}`,
     linkCopied: "Link copied.",
@@ -461,6 +465,7 @@ export function fragmentWhy(T, refusal) {
     case "moves": return T.fragMoves;
     case "too_many": return T.fragTooMany;
     case "alt": return T.fragAlt;
+    case "end": return T.fragEnd;
     default: return T.fragSyntax;
   }
 }
