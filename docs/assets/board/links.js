@@ -240,6 +240,8 @@ async function keepGame(h) {
     const key = keepKey(h.data), store = sessionStore();
     // (no storage at all, as in a sandboxed frame: nothing was ever kept, nothing is lost)
     if (store && key && saveKept(store, key, link.frag, { game: h.gameId, rev: h.rev || 0 }) === SAVED.FAILED) {
+      // the copy kept before is older than this game: gone, so that it never wins over the address
+      forgetKept(store, key);
       h.following = true; // the address keeps the game: a reload opens it from there
       if (!h.keptInAddress) {
         h.keptInAddress = true;
