@@ -28,6 +28,12 @@ from .squares import shown_text, square_name
 #: record plays (:data:`tafl_core.limits.MAX_RECORD_MOVES`), each move text at most this long.
 MAX_MOVES = MAX_RECORD_MOVES
 MAX_MOVE_TEXT = 12
+#: The ends the players declare on the board, which no rule decides (a resignation, an agreed
+#: draw; docs/assets/board/address.js END_VALUES, the link's ``end`` part): the ``result`` tag and
+#: the ``termination`` text an exported record gives them (OpenTafl's words for them, its
+#: PlayTaflOnline translator's termination strings).
+DECLARED_ENDS = {"resign-attackers": ("-1", "Attacker resigns"), "resign-defenders": ("1", "Defender resigns"),
+                 "draw": ("0", "Draw")}
 
 
 def _capture_dict(cap, size: int, ruleset: Ruleset) -> dict:
@@ -337,18 +343,24 @@ class Session:
     #: still played as read) and its result (while the game is still the one read) again.
     _record = None
 
-    def export_record(self, fmt: str = "opentafl") -> dict:
+    def export_record(self, fmt: str = "opentafl", end: str | None = None) -> dict:
         """The game as text: ``{"format", "text"}``, ``fmt`` ``"opentafl"`` (an OpenTafl game
-        record) or ``"text"`` (plain moves); tafl_core.records. An OpenTafl record of a game read
+        record) or ``"text"`` (plain moves); tafl_core.records. ``end`` (a key of
+        :data:`DECLARED_ENDS`, or None): the players ended the game where it stands (the board's
+        resignation or agreed draw), written as the record's result and termination where the
+        moves themselves do not end it (and instead of a record's own). An OpenTafl record of a game read
         by :meth:`import_record` keeps the record's comments on the moves still played as read
         (undo and other moves drop the comments from there on) and, while the game holds exactly
         the moves read and they do not end it, the record's ``result`` and ``termination``.
 
         Raises:
-            ValueError: an unknown format.
+            ValueError: an unknown format or ``end``.
         """
         from .records import export_record
-        comments, record_result = None, None
+        if end is not None and end not in DECLARED_ENDS:
+            raise ValueError(f"unknown end of a game '{shown_text(str(end), 40)}' (one of {', '.join(DECLARED_ENDS)})")
+        declared = DECLARED_ENDS.get(end)
+        comments, record_result = None, declared
         rec = self._record
         if rec is not None and rec["game"] is self.game and fmt == "opentafl":
             played = [str(p.move) for p in self.game.moves_played]
@@ -358,7 +370,7 @@ class Session:
                     break
                 same += 1
             comments = {p: t for p, t in rec["comments"].items() if p <= same}
-            if same == len(played) == len(rec["moves"]):
+            if same == len(played) == len(rec["moves"]) and declared is None:
                 record_result = rec["result"]
         return {"format": fmt, "text": export_record(self.game, fmt, comments=comments, record_result=record_result)}
 
@@ -540,7 +552,7 @@ COMMANDS: dict[str, tuple[bool, Callable[[Dispatcher, dict], Any]]] = {
     "search_start": (True, lambda d, a: d.session.search_start(*_search_args(a))),
     "search_step": (True, Dispatcher._search_step),
     "search_stop": (True, lambda d, a: d.session.search_stop()),
-    "export_record": (True, lambda d, a: d.session.export_record(a.get("format") or "opentafl")),
+    "export_record": (True, lambda d, a: d.session.export_record(a.get("format") or "opentafl", a.get("end"))),
     "import_record": (True, lambda d, a: d.session.import_record(a.get("text"))),
     "playout_bench": (True, lambda d, a: d.session.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))),
 }

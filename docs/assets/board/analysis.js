@@ -347,7 +347,7 @@ function drawRecords(an, editing) {
   const h = an.host;
   const on = h.ready && !editing;
   for (const role of ["export", "import", "import-run"]) an.recordButtons[role].disabled = !on;
-  if (on && !an.recordPanels.export.hidden && an.exportedFor !== h.st) refreshExport(an);
+  if (on && !an.recordPanels.export.hidden && (an.exportedFor !== h.st || an.exportedEnd !== h.declaredEnd())) refreshExport(an);
 }
 
 function toggleRecordPanel(an, which) {
@@ -379,10 +379,13 @@ function recordFormat(an) {
 function refreshExport(an) {
   const h = an.host;
   an.exportedFor = h.st;
+  an.exportedEnd = h.declaredEnd();
   const format = recordFormat(an);
   return h.exclusive(async () => {
     try {
-      const r = await h.engine.call("export_record", { format });
+      // the end the players declared (a resignation, an agreed draw) is the record's result
+      const end = h.declaredEnd();
+      const r = await h.engine.call("export_record", end ? { format, end } : { format });
       if (recordFormat(an) === format) an.exportText.value = r.text;
       note(an, an.exportMessage, null);
       const later = futureTurns(h.st); // moves taken back are not the game's (as in a link)

@@ -142,7 +142,11 @@ export const STRINGS = {
     restarted: "Partie neu begonnen.",
     illegal: (mv) => `Der Zug ${mv} ist nicht erlaubt.`,
     illegalWhy: (mv, why) => `Der Zug ${mv} ist nicht erlaubt: ${why}.`,
-    cannotMove: (sq) => `Die Figur auf ${sq} kann jetzt nicht ziehen.`,
+    keptInAddress: "Der Speicher dieses Tabs ist voll: Die Partie steht stattdessen in der Adresse (Neu laden und Lesezeichen behalten sie).",
+    cannotMove: (sq, why) => `Die Figur auf ${sq} kann jetzt nicht ziehen: ${why}.`,
+    // why (moves.js stillWhy): the piece is the other side's, or it has no legal move
+    stillTurn: { attackers: "Am Zug sind die Angreifer", defenders: "Am Zug sind die Verteidiger" },
+    stillStuck: "Sie hat in dieser Stellung keinen erlaubten Zug",
     gameOver: "Die Partie ist beendet: Zurück oder Neu beginnen.",
     flipped: "Brett gedreht.",
     wideOn: "Großes Brett: Navigation und Inhaltsverzeichnis ausgeblendet.",
@@ -176,6 +180,8 @@ export const STRINGS = {
     fragMoves: "Zugliste unlesbar",
     fragTooMany: `mehr als ${MOVES_MAX} Züge`,
     fragAlt: "unbekannte Regelabwandlung",
+    fragEnd: "unbekanntes Ende der Partie (erlaubt: resign-attackers, resign-defenders, draw)",
+    endTakenBack: "Ende der Partie zurückgenommen: Sie geht weiter.",
     fragEngine: (msg) => `Stellung: ${msg}`,
     fragMoveIllegal: (i, mv, why) => `Zug ${i} (${mv}) ist nicht erlaubt${why ? ": " + why : ""}`,
     linkCopied: "Link kopiert.",
@@ -347,7 +353,11 @@ export const STRINGS = {
     restarted: "Game restarted.",
     illegal: (mv) => `The move ${mv} is not legal.`,
     illegalWhy: (mv, why) => `The move ${mv} is not legal: ${why}.`,
-    cannotMove: (sq) => `The piece on ${sq} cannot move now.`,
+    keptInAddress: "This tab's storage is full: the game is kept in the address instead (a reload or a bookmark keeps it).",
+    cannotMove: (sq, why) => `The piece on ${sq} cannot move now: ${why}.`,
+    // why (moves.js stillWhy): the piece is the other side's, or it has no legal move
+    stillTurn: { attackers: "it is the attackers' turn", defenders: "it is the defenders' turn" },
+    stillStuck: "it has no legal move in this position",
     gameOver: "The game is over: undo or restart.",
     flipped: "Board flipped.",
     wideOn: "Large board: navigation and table of contents hidden.",
@@ -380,6 +390,8 @@ export const STRINGS = {
     fragMoves: "move list unreadable",
     fragTooMany: `more than ${MOVES_MAX} moves`,
     fragAlt: "unknown rule change",
+    fragEnd: "unknown end of the game (allowed: resign-attackers, resign-defenders, draw)",
+    endTakenBack: "The game's end taken back: it goes on.",
     fragEngine: (msg) => `position: ${msg}`,
     fragMoveIllegal: (i, mv, why) => `move ${i} (${mv}) is not legal${why ? ": " + why : ""}`,
     linkCopied: "Link copied.",
@@ -453,6 +465,7 @@ export function fragmentWhy(T, refusal) {
     case "moves": return T.fragMoves;
     case "too_many": return T.fragTooMany;
     case "alt": return T.fragAlt;
+    case "end": return T.fragEnd;
     default: return T.fragSyntax;
   }
 }
