@@ -10,6 +10,7 @@ for both languages; English pages live under ``/en/``):
 ``variants/<slug>.md``      a variant page (or a short stub for a not-yet-documented slug)
 ``comparison.md``           every ruleset side by side
 ``glossary.md``             the site's terms (``variants_src/_glossary.toml``)
+``sources.md``              every cited source once (:mod:`build_tools.sources_index`)
 ==========================  ===========================================================
 
 Templates are Jinja2 with autoescaping on (``build_tools/templates``); the only values marked
@@ -48,6 +49,7 @@ from build_tools import diagram as _diagram
 from build_tools import first_moves as _first_moves
 from build_tools import pyodide_assets as _pyodide_assets
 from build_tools import sources
+from build_tools import sources_index as _sources_index
 from build_tools.glossary import load_glossary
 from build_tools.text import collation_key
 from build_tools.format import (CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, atx_heading, code_spans,
@@ -234,9 +236,10 @@ def _sources_list(page, lang: str) -> Markup:
         url = e.url if e.url and re.match(r"https?://", e.url) else None
         entries.append({"key": e.key, "anchor": source_anchor(e.key), "text": _inline(e.text),
                         "url": url, "plain_url": e.url if not url else None,
-                        "background": e.background})
+                        "background": e.background, "index": _sources_index.index_href(e)})
     return Markup(_env.get_template("sources.html.j2").render(
-        entries=entries, background=("Hintergrund" if lang == "de" else "background")))
+        entries=entries, background=("Hintergrund" if lang == "de" else "background"),
+        index_label=_sources_index.index_label(lang)))
 
 
 def _around_source_items(body: str, section, page) -> tuple[str, str]:
@@ -599,6 +602,7 @@ def generated_pages(site: SiteSources, lang: str, *, url_of, site_url: str | Non
     yield "variants/index.md", index_markdown(site, lang)
     yield "comparison.md", comparison_markdown(site, lang)
     yield "glossary.md", glossary_markdown(site.glossary, lang)
+    yield "sources.md", _sources_index.sources_index_markdown(site, lang, inline=_inline)
     for v in site.variants:
         src = f"variants/{v.slug}.md"
         yield src, variant_markdown(v, lang, site, page_url=url_of(src), site_url=site_url,
