@@ -7,13 +7,16 @@ The file holds one table per concept (README.md, "The glossary")::
     en = "edge escape"                # the term the English pages use
     de_avoid = ["Kantenflucht"]       # synonyms the German pages do not use in their prose
     en_avoid = ["edge flight"]
+    de_forms = ["Randfluchten"]       # optional: inflected forms of the term, found like the term
+    en_forms = []                     #   when its first use on a mechanics page is linked
     definition.de = "…"               # one sentence in each language
     definition.en = "…"
 
 :func:`load_glossary` returns the well-formed terms and :func:`glossary_faults` every fault
 of the file as ``(line, message)``; the validator (:mod:`build_tools.validate.vocabulary`)
 reports them as ``variants_src/_glossary.toml:line: message`` and applies the terms to every
-variant source. :func:`avoided_pattern` is the one matcher of a discouraged term.
+variant source. :func:`avoided_pattern` is the one matcher of a discouraged term;
+:func:`term_anchor` the one anchor of a concept on the glossary page.
 """
 
 from __future__ import annotations
@@ -25,25 +28,32 @@ from pathlib import Path
 from build_tools.format import LANGS
 from build_tools.sources import parse_toml, read_source_text
 
-__all__ = ["GLOSSARY_FILE", "Term", "load_glossary", "glossary_faults", "avoided_pattern", "KEY_RE"]
+__all__ = ["GLOSSARY_FILE", "Term", "load_glossary", "glossary_faults", "avoided_pattern", "KEY_RE", "term_anchor"]
 
 #: The glossary's file name in the variants root.
 GLOSSARY_FILE = "_glossary.toml"
 #: A concept's table name.
 KEY_RE = re.compile(r"[a-z][a-z0-9_]*")
-_ALLOWED = {"de", "en", "de_avoid", "en_avoid", "definition"}
+_ALLOWED = {"de", "en", "de_avoid", "en_avoid", "de_forms", "en_forms", "definition"}
 
 
 @dataclass(frozen=True)
 class Term:
     """One concept: ``key`` (the table name), ``preferred`` ``{lang: term}``, ``avoid``
-    ``{lang: (synonym, …)}``, ``definition`` ``{lang: sentence}`` and the ``line`` of its table
-    header in the file."""
+    ``{lang: (synonym, …)}``, ``definition`` ``{lang: sentence}``, the ``line`` of its table
+    header in the file and ``forms`` ``{lang: (inflected form, …)}`` (the term's other forms,
+    ``de_forms`` / ``en_forms``; may be empty)."""
     key: str
     preferred: dict[str, str]
     avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
     definition: dict[str, str] = field(default_factory=dict)
     line: int = 1
+    forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def term_anchor(key: str) -> str:
+    """The id of concept ``key`` on the glossary page: ``term-`` + the key with ``_`` as ``-``."""
+    return "term-" + key.replace("_", "-")
 
 
 def _lines(text: str) -> dict[tuple[str, str], int]:
@@ -87,7 +97,7 @@ def glossary_faults(root: Path) -> list[tuple[int, str]]:
             out.append((line, f"concept '{key}': the table name is lower case letters, digits and '_'"))
         for k in entry:
             if k not in _ALLOWED:
-                out.append((lines.get((key, k), line), f"concept '{key}': unknown key '{k}' (de, en, de_avoid, en_avoid, definition.de, definition.en)"))
+                out.append((lines.get((key, k), line), f"concept '{key}': unknown key '{k}' (de, en, de_avoid, en_avoid, de_forms, en_forms, definition.de, definition.en)"))
         for lang in LANGS:
             term = entry.get(lang)
             if not isinstance(term, str) or not term.strip():
@@ -116,6 +126,10 @@ def glossary_faults(root: Path) -> list[tuple[int, str]]:
                 other = avoided_at.setdefault((lang, a.casefold()), key)
                 if other != key:
                     out.append((at, f"concept '{key}': {a!r} is already discouraged by '{other}'"))
+        for lang in LANGS:
+            forms = entry.get(f"{lang}_forms", [])
+            if not isinstance(forms, list) or not all(isinstance(a, str) and a.strip() for a in forms):
+                out.append((lines.get((key, f"{lang}_forms"), line), f"concept '{key}': {lang}_forms must be a list of non-empty strings"))
         # The texts reach the glossary page: markdown without raw HTML, as every source.
         from build_tools.validate.markup import markdown_faults
         texts = [(lang, entry.get(lang)) for lang in LANGS]
@@ -157,8 +171,12 @@ def load_glossary(root: Path) -> list[Term]:
         for lang in LANGS:
             a = e.get(f"{lang}_avoid", [])
             avoid[lang] = tuple(x for x in a if isinstance(x, str) and x.strip()) if isinstance(a, list) else ()
+        forms = {}
+        for lang in LANGS:
+            f = e.get(f"{lang}_forms", [])
+            forms[lang] = tuple(x.strip() for x in f if isinstance(x, str) and x.strip()) if isinstance(f, list) else ()
         out.append(Term(key, {lang: e[lang].strip() for lang in LANGS}, avoid,
-                        {lang: d[lang].strip() for lang in LANGS}, lines.get((key, ""), 1)))
+                        {lang: d[lang].strip() for lang in LANGS}, lines.get((key, ""), 1), forms))
     return out
 
 

@@ -50,7 +50,7 @@ from build_tools import first_moves as _first_moves
 from build_tools import pyodide_assets as _pyodide_assets
 from build_tools import sources
 from build_tools import sources_index as _sources_index
-from build_tools.glossary import load_glossary
+from build_tools.glossary import load_glossary, term_anchor
 from build_tools.text import collation_key
 from build_tools.format import (CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, atx_heading, code_spans,
                                 fenced_lines, section_role, subsection_heading)
@@ -589,7 +589,7 @@ def glossary_markdown(terms, lang: str) -> str:
     and the discouraged synonyms. Anchor of a concept: ``#term-<key with '_' as '-'>``. Without a
     glossary file the page has its title and lead only (the home page links to it)."""
     other = "en" if lang == "de" else "de"
-    items = [{"anchor": "term-" + t.key.replace("_", "-"), "term": t.preferred[lang], "definition": t.definition[lang],
+    items = [{"anchor": term_anchor(t.key), "term": t.preferred[lang], "definition": t.definition[lang],
               "other": t.preferred[other], "other_lang": other, "avoid": list(t.avoid.get(lang, ()))}
              for t in sorted(terms, key=lambda t: collation_key(t.preferred[lang]))]
     return _env.get_template("glossary.md.j2").render(ui=UI[lang], items=items)

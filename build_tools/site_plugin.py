@@ -40,7 +40,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from build_tools import mechanics, offline_copy, pyodide_assets
+from build_tools import glossary_links, mechanics, offline_copy, pyodide_assets
 from build_tools import pages as _pages
 from build_tools.text import collation_key
 from build_tools.tripwire import unsafe_attributes, unsafe_markup
@@ -229,6 +229,7 @@ def on_page_markdown(markdown, page, config, files):
         own = sources_root(config).resolve() == (REPO_ROOT / "variants_src").resolve()
         markdown = mechanics.example_rules(markdown, lang, where, site=STATE.site, pyodide=STATE.pyodide,
                                            warn=log.warning if own else log.info)
+    markdown = glossary_links.mechanics_page_markdown(markdown, where, STATE.site, lang)
     return mechanics.render_positions(markdown, lang, where, warn=log.warning)
 
 
