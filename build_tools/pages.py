@@ -48,6 +48,7 @@ from tafl_core.ruleset import OPTIONAL_DEFAULTS
 from build_tools import diagram as _diagram
 from build_tools import first_moves as _first_moves
 from build_tools import pyodide_assets as _pyodide_assets
+from build_tools import families as _families
 from build_tools import sources
 from build_tools import sources_index as _sources_index
 from build_tools.glossary import load_glossary, term_anchor
@@ -475,6 +476,7 @@ def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url
                          "body": Markup(body), "after": after.get(s.number) or None})
     url = (site_url.rstrip("/") + "/" if site_url else "/") + page_url.lstrip("/")
     return _env.get_template("variant.md.j2").render(
+        subtitle=_families.nav_subtitle(None if v.text_only else v.ruleset.size, lang),
         ui=UI[lang], title=Markup(page.title or v.name or v.slug), lead=Markup(page.lead or ""),
         lang=lang, sections=sections, playable=not v.text_only, cite=_cite(v, lang, url=url),
         cite_absolute=bool(site_url))
@@ -506,7 +508,10 @@ def _value_cell(rs, key: str, lang: str) -> Markup:
 
 
 def index_markdown(site: SiteSources, lang: str) -> str:
-    """The variants overview (``variants/index.md``) in ``lang``."""
+    """The variants overview (``variants/index.md``) in ``lang``: one HTML table, one ``tbody``
+    per family (:mod:`build_tools.families`, in their order) headed by a row with the family's
+    name (``th#family-<key>``); each variant row carries ``data-family`` and ``data-board``
+    (``yes`` / ``no``) for the filters of ``docs/assets/variants-table.js``."""
     rows = []
     dash = Markup(UI[lang]["no_board_cell"])
     for v in site.variants:
@@ -527,8 +532,14 @@ def index_markdown(site: SiteSources, lang: str) -> str:
             "first_mover": _value_cell(rs, "first_mover", lang),
             "historicity": _cell(value_name(lang, "historicity", rs.historicity)),
         })
+    for r, v in zip(rows, site.variants):
+        r["title_html"] = _inline(str(r["title"]))
+        r["has_board"] = not v.text_only
+    rows.sort(key=lambda r: collation_key(str(r["title"])))  # as the navigation orders them
+    groups = [{"key": f.key, "name": f.name[lang], "rows": members}
+              for f, members in _families.grouped(rows, lambda r: r["slug"])]
     stubs = [{"slug": s, "name": n[lang]} for s, n in sorted(site.stubs.items())]
-    return _env.get_template("index.md.j2").render(ui=UI[lang], rows=rows, stubs=stubs,
+    return _env.get_template("index.md.j2").render(ui=UI[lang], groups=groups, stubs=stubs,
                                                    any_text_only=any(v.text_only for v in site.variants))
 
 

@@ -40,7 +40,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from build_tools import glossary_links, mechanics, offline_copy, pyodide_assets
+from build_tools import families, glossary_links, mechanics, offline_copy, pyodide_assets
 from build_tools import pages as _pages
 from build_tools.text import collation_key
 from build_tools.tripwire import unsafe_attributes, unsafe_markup
@@ -275,6 +275,7 @@ def on_nav(nav, config, files):
                 item.children = first + sorted(rest, key=key)
                 visit(item.children)
     visit(nav.items)
+    families.group_variants_nav(nav.items, _languages(config)[0])
     # Previous/next links follow the new order.
     ordered = [p for p in _flatten(nav.items)]
     nav.pages = ordered
