@@ -256,6 +256,7 @@ def on_nav(nav, config, files):
     """Every section of the navigation (the variants, the mechanics) lists its pages in the
     order of their titles in the page's own language (MkDocs orders them by file name, which
     are German for the mechanics pages in both languages); a section's index page stays first.
+    The variant pages are then grouped in one section per family (:mod:`build_tools.families`).
     Previous/next links follow the new order."""
     from mkdocs.structure.nav import Section
     from mkdocs.structure.pages import Page

@@ -38,14 +38,14 @@ _WORDS = {
            "lead": "Alle Quellen, die die Variantenseiten nennen, je einmal: mit ihren bibliographischen Angaben und "
                    "den Seiten und Abschnitten, die sich auf sie stützen. Wo eine Seite eine Quelle genauer angibt "
                    "(eine Datei, ein Kapitel), steht ihre Angabe beim Seitennamen.",
-           "pages": "Gestützt darauf", "section": "Abschnitt", "sections": "Abschnitte",
+           "section": "Abschnitt", "sections": "Abschnitte",
            "list_only": "nur im Quellenverzeichnis der Seite", "background": "Hintergrund",
            "count": "{n} Quellen, zitiert auf {p} Seiten.", "index_link": "im Quellenverzeichnis"},
     "en": {"title": "Sources",
            "lead": "Every source the variant pages cite, once: with its bibliographic data and the pages and sections "
                    "that lean on it. Where a page names a source more closely (a file, a chapter), its own entry "
                    "stands beside the page's name.",
-           "pages": "Relied on by", "section": "section", "sections": "sections",
+           "section": "section", "sections": "sections",
            "list_only": "only in the page's source list", "background": "background",
            "count": "{n} sources, cited on {p} pages.", "index_link": "in the sources index"},
 }
