@@ -27,7 +27,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from build_tools.format import SOURCES
 from build_tools.text import collation_key
 
-__all__ = ["source_identity", "index_anchor", "index_href", "index_label", "Use", "IndexedSource", "index_entries", "sources_index_markdown",
+__all__ = ["headline", "source_identity", "index_anchor", "index_href", "index_label", "Use", "IndexedSource", "index_entries", "sources_index_markdown",
            "INDEX_FROM_VARIANT"]
 
 #: The index page from a variant page (``variants/<slug>/`` or ``en/variants/<slug>/``).
@@ -102,14 +102,49 @@ class Use:
 
 @dataclass
 class IndexedSource:
-    """One source of the index: its ``anchor``, ``text`` (the entry text most pages give it,
-    ties to the shortest), ``url`` (None without an address), ``background`` (every page
+    """One source of the index: its ``anchor``, ``text`` (:func:`headline`), ``url`` (None without an address), ``background`` (every page
     lists it as background only) and its ``uses``, ordered by page title."""
     anchor: str
     text: str
     url: str | None
     background: bool
     uses: list[Use] = field(default_factory=list)
+
+
+#: Where a shared beginning of differing entry texts may be cut: after a complete part.
+_CUT = re.compile(r"(?:,|:|;|\s\(|\s—|\.)\s")
+
+
+def headline(texts: list[str], url: str | None, key: str) -> str:
+    """The bibliographic text a source is listed under: the entry text when every page gives
+    the same; else the shortest entry when every other one begins with it (without its final
+    full stop: ``Walker, Damian: York Hnefatafl``); else the beginning all of them share, up to
+    its last complete part (before a comma, colon, semicolon, bracket, dash or full stop), when
+    that still names author and title (``Slater, Jay: OpenTafl``); else the address without its
+    scheme, or ``[key]``. A page whose entry differs from the headline shows its own beside its
+    name."""
+    distinct = sorted(set(texts))
+    if len(distinct) == 1:
+        return distinct[0]
+    shortest = min(distinct, key=len).rstrip(".").rstrip()
+    if all(t.startswith(shortest) for t in distinct):
+        return shortest
+    prefix = distinct[0]
+    for t in distinct[1:]:
+        n = 0
+        while n < min(len(prefix), len(t)) and prefix[n] == t[n]:
+            n += 1
+        prefix = prefix[:n]
+    # a complete part: brackets and quotation marks closed
+    cuts = [m.start() for m in _CUT.finditer(prefix + " ")
+            if prefix[:m.start()].count("(") == prefix[:m.start()].count(")")
+            and prefix[:m.start()].count("„") == prefix[:m.start()].count("“")
+            and prefix[:m.start()].count("“") - prefix[:m.start()].count("„") == prefix[:m.start()].count("”")]
+    if cuts and cuts[-1] >= 12 and ":" in prefix[:cuts[-1]]:
+        return prefix[:cuts[-1]].rstrip()
+    if url:
+        return re.sub(r"^[a-z][a-z0-9+.-]*://(www\.)?", "", url, flags=re.I).rstrip("/")
+    return f"[{key}]"
 
 
 def _section_of(page, line: int) -> str | None:
@@ -141,8 +176,7 @@ def index_entries(site, lang: str) -> list[IndexedSource]:
                 groups.setdefault(source_identity(e), []).append((v, page, e))
     out = []
     for members in groups.values():
-        texts = [e.text for _, _, e in members]
-        text = min(set(texts), key=lambda t: (-texts.count(t), len(t), t))
+        text = headline([e.text for _, _, e in members], members[0][2].url, members[0][2].key)
         first = members[0][2]
         source = IndexedSource(anchor=index_anchor(first), text=text, url=first.url,
                                background=all(e.background for _, _, e in members))

@@ -110,3 +110,27 @@ def test_walkers_coppergate_post_is_relied_on_where_the_page_cites_it():
     use = next(u for u in s.uses if u.slug == "coppergate-hnefatafl")
     assert use.sections == ["2", "6", "10"]
     assert {u.slug for u in s.uses} == {"coppergate-hnefatafl", "coppergate-ii"}
+
+
+def test_headline_of_differing_entries():
+    from build_tools.sources_index import headline
+    york = ["Walker, Damian: York Hnefatafl.", "Walker, Damian: York Hnefatafl (context of the Coppergate find)."]
+    assert headline(york, "http://tafl.cyningstan.com/page/245/york-hnefatafl", "cyningstan-york") == "Walker, Damian: York Hnefatafl"
+    opentafl = ["Slater, Jay: OpenTafl, rules file unbuilt/external-rules.conf (line 2).",
+                "Slater, Jay: OpenTafl, PlayTaflOnline layouts (PTOConstants.java)."]
+    assert headline(opentafl, "https://github.com/jslater89/OpenTafl", "opentafl") == "Slater, Jay: OpenTafl"
+    ludii = ["Ludii (Digital Ludeme Project): ArdRi.lud.", "Spielesammlung Ludii (Digital Ludeme Project): Tablut.lud."]
+    assert headline(ludii, "https://github.com/Ludeme/Ludii", "ludii") == "github.com/Ludeme/Ludii"
+    assert headline(["Same text."] * 3, None, "k") == "Same text."
+    assert headline(["A: x (one", "A: x (two"], None, "k") == "[k]"   # no complete part to cut at
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_that_names_a_source_otherwise_shows_its_own_entry(lang):
+    from build_tools.pages import _inline
+    from build_tools.sources_index import sources_index_markdown
+    md = sources_index_markdown(SITE, lang, inline=_inline)
+    for s in index_entries(SITE, lang):
+        for u in s.uses:
+            if u.text != s.text:
+                assert str(_inline(u.text)) in md, (u.slug, u.key)
