@@ -48,6 +48,7 @@ FAMILY_OF: dict[str, str] = {
     # Hnefatafl: the Norse game on 11×11 and larger boards, and its modern rulesets
     "copenhagen-hnefatafl": "hnefatafl",
     "copenhagen-relaxed-shieldwall": "hnefatafl",
+    "copenhagen-hnefatafl-13": "hnefatafl",
     "fetlar-hnefatafl": "hnefatafl",
     "fetlar-hnefatafl-2013": "hnefatafl",
     "historical-hnefatafl-11": "hnefatafl",
