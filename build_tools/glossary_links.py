@@ -26,8 +26,8 @@ _INLINE_PROTECTED = re.compile(
     r"`[^`\n]*`"                                   # inline code
     r"|!?\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]\([^)\n]*\)"  # [text](url), ![alt](src)
     r"|!?\[[^\[\]\n]*\]\[[^\[\]\n]*\]"             # [text][ref]
-    r"|<[^>\n]+>"                                  # inline HTML tag, autolink
-    r"|\{:?[^}\n]*\}")                             # attribute list
+    r"|<[^<>\n]+>"                                 # inline HTML tag, autolink
+    r"|\{:?[^{}\n]*\}")                            # attribute list
 
 
 def term_pattern(words: list[str]) -> re.Pattern:
