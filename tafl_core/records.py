@@ -466,7 +466,9 @@ def _read_tag(line: str, lineno: int, tags: dict, n: int) -> str:
         for part in value.split():
             if part.startswith("dim:"):
                 dim = part[4:]
-                if not (dim.isascii() and dim.isdigit()) or int(dim) != n:
+                # Compared as digits, never through int(): a size of thousands of digits
+                # would raise Python's int-limit error (English, with no line) instead of this.
+                if not (dim.isascii() and dim.isdigit()) or (dim.lstrip("0") or "0") != str(n):
                     raise _bad(Reason.GAME_RECORD_BOARD, line=lineno, size=shown_text(dim, 4), board=n)
     if name == "start-side" and value not in ("attackers", "defenders"):
         raise _bad(Reason.GAME_RECORD_TAG, line=lineno, text=shown_text(line, 40))

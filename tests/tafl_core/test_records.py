@@ -541,3 +541,25 @@ def test_a_set_up_position_without_moves_is_read_back():
     game = Game(rs, pos, "defenders")
     back = import_record(rs, export_record(game, "opentafl"))
     assert back.position() == pos and back.to_move == "defenders" and back.moves_played == []
+
+
+@pytest.mark.parametrize("digits", [4301, 5000, 19_000])
+def test_a_board_size_of_thousands_of_digits_is_refused_at_its_line(digits):
+    """A ``dim`` longer than Python's int-conversion limit (4,300 digits) is a board size like any
+    other wrong one: ``game_record_board`` naming the tag's line (worded by the page from its own
+    tables), never Python's ValueError text; the bridge keeps the current game."""
+    text = f"[variant:Brandubh]\n[rules:dim:{'7' * digits} start:/7/]\n\n1. d1-d3\n"
+    with pytest.raises(RecordError) as exc:
+        read_record(rules("brandubh"), text)
+    out = exc.value.refusal.as_dict()
+    assert out["code"] == "game_record_board" and out["params"]["line"] == 2 and out["params"]["board"] == 7
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    answer = call(d, "import_record", text=text)["result"]
+    assert answer["ok"] is False and answer["reason"]["code"] == "game_record_board"
+    assert answer["reason"]["params"]["line"] == 2
+
+
+def test_a_board_size_with_leading_zeros_is_the_same_size():
+    # "dim:07" names seven squares (OpenTafl reads dim with Integer.parseInt, which allows them).
+    assert [str(p.move) for p in import_record(rules("brandubh"), "[rules:dim:07]\n\n1. d1-b1\n").moves_played] == ["d1-b1"]
