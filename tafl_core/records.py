@@ -53,7 +53,7 @@ from .game import Game
 from .limits import (MAX_COMMENT_CHARS, MAX_GAME_RECORD_CHARS, MAX_GAME_RECORD_LINE, MAX_RECORD_COMMENTS,
                      MAX_RECORD_MOVES)
 from .moves import END_MOVE
-from .opentafl import to_opentafl
+from .opentafl_export import OpenTaflPlan, opentafl_plan, rules_note, without_rules_note
 from .position import Position
 from .reasons import Reason, Refusal, refusal
 from .record_rules import RulesComparison, compare_rules
@@ -128,7 +128,7 @@ def _turns(game: Game, opentafl: bool) -> list[list[str]]:
 
 def export_record(game: Game, fmt: str = "opentafl", variant: str | None = None,
                   date: datetime.date | None = None, comments: dict[int, str] | None = None,
-                  record_result: tuple[str, str | None] | None = None) -> str:
+                  record_result: tuple[str, str | None] | None = None, plan: OpenTaflPlan | None = None) -> str:
     """The game as text: ``fmt`` ``"opentafl"`` (an OpenTafl game record: tags, then numbered
     move lines) or ``"text"`` (the moves alone, a turn pair a line). ``variant`` names the
     variant in the ``variant`` tag (default: the ruleset's name); ``date`` defaults to today.
@@ -140,6 +140,13 @@ def export_record(game: Game, fmt: str = "opentafl", variant: str | None = None,
     a line break in the start comment as a space. ``record_result`` (the ``result`` tag's value
     and the ``termination`` text, as :func:`read_record` read them) is written when the moves do
     not end the game (a resignation); the game's own result always wins.
+
+    The ``rules`` tag (OpenTafl records) holds OpenTafl's rules for the game
+    (:func:`~tafl_core.opentafl_export.opentafl_plan`, or ``plan`` when given): the site's own
+    where OpenTafl can say them, else OpenTafl's nearest rules where the moves replay identically
+    under them, every rule that differs then named in the start comment
+    (:func:`~tafl_core.opentafl_export.rules_note`); without such rules there is no rules tag
+    and the record is this engine's only (OpenTafl cannot open it).
 
     Raises:
         ValueError: an unknown format.
@@ -169,11 +176,18 @@ def export_record(game: Game, fmt: str = "opentafl", variant: str | None = None,
         tags.append(("position", start.to_otn()))
     if side != rs.value("first_mover"):
         tags.append(("start-side", side))
-    if comments.get(0):
-        tags.append((START_COMMENT_TAG, _tag_value(_comment_text(comments[0]), MAX_COMMENT_CHARS)))
-    rules = to_opentafl(rs)
-    if rules:
-        tags.append(("rules", rules))
+    if plan is None:
+        plan = opentafl_plan(game, start, side)
+    start_comment = without_rules_note(comments.get(0) or "")
+    if plan.rules is not None and plan.rules.differ:
+        note = rules_note(plan.rules, rs.name)
+        # the note last and whole: the reader's own comment is cut to leave it room
+        room = max(0, MAX_COMMENT_CHARS - len(note) - 1)
+        start_comment = f"{start_comment[:room]} {note}" if start_comment[:room] else note
+    if start_comment:
+        tags.append((START_COMMENT_TAG, _tag_value(_comment_text(start_comment), MAX_COMMENT_CHARS)))
+    if plan.rules is not None:
+        tags.append(("rules", plan.rules.text))
     lines += [f"[{k}:{v}]" for k, v in tags]
     lines.append("")
     ply = 0
