@@ -340,6 +340,10 @@ class Session:
         by :meth:`import_record` keeps the record's comments on the moves still played as read
         (undo and other moves drop the comments from there on) and, while the game holds exactly
         the moves read and they do not end it, the record's ``result`` and ``termination``.
+        An OpenTafl record's answer also holds ``opentafl``
+        (:meth:`~tafl_core.opentafl_export.OpenTaflPlan.as_dict`: ``{"rules": bool, "differ":
+        [{"key", "site", "opentafl"}], "why": None | {"code", ...}}``): whether OpenTafl can open
+        it, under which rules differing from the site's, or why not.
 
         Raises:
             ValueError: an unknown format.
@@ -357,7 +361,13 @@ class Session:
             comments = {p: t for p, t in rec["comments"].items() if p <= same}
             if same == len(played) == len(rec["moves"]):
                 record_result = rec["result"]
-        return {"format": fmt, "text": export_record(self.game, fmt, comments=comments, record_result=record_result)}
+        if fmt != "opentafl":
+            return {"format": fmt, "text": export_record(self.game, fmt)}
+        from .opentafl_export import opentafl_plan
+        from .records import start_of
+        plan = opentafl_plan(self.game, *start_of(self.game))
+        return {"format": fmt, "opentafl": plan.as_dict(),
+                "text": export_record(self.game, fmt, comments=comments, record_result=record_result, plan=plan)}
 
     def import_record(self, text: str) -> dict:
         """Read a game record (OpenTafl or plain moves) as a new game: ``{"ok", "error",
