@@ -65,7 +65,9 @@ def compare_rules(page: Ruleset, tag: str) -> RulesComparison:
     does not see (two ways of writing one rule, such as the king listed on an empty throne's
     hostility where OpenTafl asks per side). The switch is the union of the alternatives
     (:meth:`Rule.alternative_overrides`) of the page's assumed rules that differ, offered when
-    the page with it differs from the record in nothing.
+    the page with it differs from the record in nothing shown (a difference the page's own
+    reading did not see, such as the king on an empty throne's hostility list where a king
+    captured on four sides counts the throne anyway, may stay).
     """
     try:
         record = ruleset_from_opentafl(tag)
@@ -88,7 +90,12 @@ def compare_rules(page: Ruleset, tag: str) -> RulesComparison:
             switched = page.with_overrides(switch)
         except (TaflError, ValueError):
             switched = None
-        if switched is None or _seen_differences(switched, record, want):
+        # What is left after the switch may only be ways of writing a rule that the page's own
+        # reading did not tell apart (the king listed on an empty throne's hostility, which
+        # OpenTafl asks per side): the reader was shown the differences, and the switch covers
+        # every one of them. read_record keeps the switch only where the record then reads.
+        unseen = {d["key"] for d in _differences(page, record)} - {d["key"] for d in differ}
+        if switched is None or any(d["key"] not in unseen for d in _seen_differences(switched, record, want)):
             switch = {}
     return RulesComparison(True, differ, switch or None)
 

@@ -15,7 +15,7 @@ import pytest
 
 from tafl_core import Game, Move, Position, load_ruleset
 from tafl_core.bridge import Dispatcher
-from tafl_core.opentafl import to_opentafl
+from tafl_core.opentafl import ruleset_from_opentafl, to_opentafl
 from tafl_core.records import MAX_RECORD_CHARS, RecordError, export_record, import_record, read_record
 
 from .helpers import REPO
@@ -571,3 +571,44 @@ def test_a_board_size_of_thousands_of_digits_is_refused_at_its_line(digits):
 def test_a_board_size_with_leading_zeros_is_the_same_size():
     # "dim:07" names seven squares (OpenTafl reads dim with Integer.parseInt, which allows them).
     assert [str(p.move) for p in import_record(rules("brandubh"), "[rules:dim:07]\n\n1. d1-b1\n").moves_played] == ["d1-b1"]
+
+
+def _brandubh_custodial_king_tag() -> str:
+    """Brandubh's rules string with OpenTafl's custodial king (``ks:w``, ks:c being the page's
+    king taken on four sides on or beside the throne, else two): the record differs from the page
+    in the king's capture only, as OpenTafl reads it; the page's assumption box has that switch
+    (variants_src/brandubh/rules.toml: king_capture assumed, alternative custodial)."""
+    tag = to_opentafl(rules("brandubh"))
+    assert " ks:c " in tag
+    return tag.replace(" ks:c ", " ks:w ")
+
+
+def test_a_record_differing_only_in_the_king_s_capture_is_offered_that_switch():
+    page = rules("brandubh")
+    rec = read_record(page, f"[rules:{_brandubh_custodial_king_tag()}]\n\n1. d1-b1 d3-c3\n")
+    assert rec.rules.as_dict() == {"readable": True, "switch": {"king_capture": "custodial"},
+                                   "differ": [{"key": "king_capture", "record": "custodial", "page": "throne_graded"}]}
+    assert "king_capture" in {a.key for a in page.assumptions()}
+
+
+def test_a_king_captured_on_two_sides_is_refused_here_and_offered_the_switch_that_reads_it():
+    """A seeded random game under the record's rules ending with the king taken between two
+    attackers (the last move a4-c4, a capture the page's graded king capture does not make):
+    refused under the page's rules naming that rule, with the switch under which it reads."""
+    page = rules("brandubh")
+    tag = _brandubh_custodial_king_tag()
+    other = ruleset_from_opentafl(tag)
+    rng = random.Random(20)
+    g = Game(other)
+    while not g.result:
+        codes = g.move_codes()
+        m = rng.choice(codes)
+        g.play(Move(m >> 10, m & 1023, g.size))
+    assert g.result.reason == "king_captured" and g.moves_played[-1].captures[0].reason == "king_custodial"
+    text = export_record(g)
+    assert f"[rules:{tag}]" in text
+    with pytest.raises(RecordError) as exc:
+        read_record(page, text)
+    assert exc.value.refusal.code == "game_record_rules" and exc.value.refusal.params["rule"] == "king_capture"
+    assert exc.value.rules.switch == {"king_capture": "custodial"}
+    same_game(g, read_record(page.with_overrides(exc.value.rules.switch), text).game)
