@@ -85,7 +85,8 @@ test("importNotes words an import answer's result, rules and comments, and offer
   assert.equal(de.rules, "Die Regeln der Partienotation weichen von denen dieser Seite ab: encirclement (in der Partie: nein, hier: ja).");
   assert.equal(de.switch, null); // not an assumption the reader may switch here
   assert.equal(importNotes(STRINGS.en, { result: { winner: null, draw: true, termination: null } }).result, "Result in the record: a draw.");
-  assert.deepEqual(importNotes(STRINGS.en, { ok: true, result: null, rules: null }), { result: null, rules: null, switch: null, comments: new Map() });
+  assert.deepEqual(importNotes(STRINGS.en, { ok: true, result: null, rules: null }),
+    { result: null, rules: null, switch: null, switchKeys: null, comments: new Map() });
   assert.equal(importNotes(STRINGS.en, { rules: { readable: false, differ: [], switch: null } }).rules,
     "The record's rules hold a rule this board does not play.");
 });
@@ -131,4 +132,18 @@ test("the export panel says under which rules OpenTafl opens the record, or why 
     "OpenTafl cannot open this record: OpenTafl plays on at most 19×19 squares, this board has 21×21. This board reads it back.");
   assert.match(exportOpenTaflNote(STRINGS.de, { rules: false, differ: [], why: { code: "rules" } }), /^OpenTafl kann diese Notation nicht öffnen: /);
   assert.equal(exportOpenTaflNote(STRINGS.de, null), null);
+});
+
+test("a switch whose assumption sets several rules is offered by that assumption's key", async () => {
+  const { importNotes } = await import("../../docs/assets/board/records.js");
+  const { STRINGS } = await import("../../docs/assets/board/words.js");
+  // Tawlbwrdd (Bell) assumes no throne; its alternative sets the throne and its squares' rules
+  // (variants_src/tawlbwrdd-bell/rules.toml), so the switch holds more keys than the assumption
+  const sw = { throne: true, throne_stop: ["king"], throne_hostile_empty: ["attacker", "defender"] };
+  const answer = { ok: true, rules: { readable: true, switch: sw, assumptions: ["throne"],
+    differ: [{ key: "throne", record: true, page: false }, { key: "throne_stop", record: ["king"], page: [] }] } };
+  const notes = importNotes(STRINGS.en, answer, {}, ["throne", "corners"], EN_VALUES);
+  assert.deepEqual(notes.switch, sw);
+  assert.deepEqual(notes.switchKeys, ["throne"]);
+  assert.equal(importNotes(STRINGS.en, answer, {}, ["corners"], EN_VALUES).switch, null);
 });

@@ -350,7 +350,7 @@ def test_a_defenders_first_record_is_refused_naming_the_first_move_rule():
     assert exc.value.refusal.as_dict() == {"code": "game_record_rules",
                                            "params": {"line": 6, "move": "h6-h3", "rule": "first_mover"}}
     assert exc.value.rules.as_dict() == {
-        "readable": True, "switch": None,
+        "readable": True, "switch": None, "assumptions": [],
         "differ": [{"key": "first_mover", "record": "defenders", "page": "attackers"}]}
 
 
@@ -359,7 +359,7 @@ def test_a_record_keeps_comments_result_and_termination():
     assert len(rec.game.moves_played) == 31 and rec.game.result is None
     assert rec.comments == FETLAR_COMMENTS
     assert rec.result() == {"winner": "defenders", "draw": False, "termination": "Black resigns", "reason": None}
-    assert rec.rules.as_dict() == {"readable": True, "differ": [], "switch": None}
+    assert rec.rules.as_dict() == {"readable": True, "differ": [], "switch": None, "assumptions": []}
     assert rec.comment_list()[0] == {"ply": 1, "text": "The defenders open on the third rank."}
 
 
@@ -387,7 +387,7 @@ def test_opentafls_own_record_keeps_its_comments_and_start_comment():
     assert rec.result() == {"winner": "defenders", "draw": False, "termination": "Black resigns", "reason": None}
     # Its rules string has no tfr: OpenTafl's default draws on repetition; the site's Copenhagen
     # has the defenders lose on it (stated, so there is no switch).
-    assert rec.rules.as_dict() == {"readable": True, "switch": None,
+    assert rec.rules.as_dict() == {"readable": True, "switch": None, "assumptions": [],
                                    "differ": [{"key": "repetition", "record": "draw", "page": "loss_defenders"}]}
     text = export_record(rec.game, comments=rec.comments)
     # Written under OpenTafl's nearest rules (tfr:w, the repeating side loses), the start comment
@@ -464,7 +464,7 @@ def test_a_record_under_an_assumed_rule_s_alternative_offers_the_switch():
         read_record(page, text)
     assert exc.value.refusal.params == {"line": 6, "move": "e3-d3", "rule": "first_mover"}
     assert exc.value.rules.as_dict() == {
-        "readable": True, "switch": {"first_mover": "defenders"},
+        "readable": True, "switch": {"first_mover": "defenders"}, "assumptions": ["first_mover"],
         "differ": [{"key": "first_mover", "record": "defenders", "page": "attackers"}]}
     same_game(g, read_record(page.with_overrides(exc.value.rules.switch), text).game)
 
@@ -480,7 +480,7 @@ def test_a_record_whose_moves_play_here_is_read_and_its_rules_difference_reporte
     rec = read_record(page, export_record(g))
     assert "surf:n" in export_record(g)
     assert [str(p.move) for p in rec.game.moves_played] == ["d1-b1", "d3-c3"]
-    assert rec.rules.as_dict() == {"readable": True, "switch": {"encirclement": False},
+    assert rec.rules.as_dict() == {"readable": True, "switch": {"encirclement": False}, "assumptions": ["encirclement"],
                                    "differ": [{"key": "encirclement", "record": False, "page": True}]}
 
 
@@ -488,11 +488,11 @@ def test_the_page_s_own_rules_and_an_unreadable_rules_tag_differ_in_nothing_said
     page = rules("brandubh")
     g = Game(page)
     g.play("d1-b1")
-    assert read_record(page, export_record(g)).rules.as_dict() == {"readable": True, "differ": [], "switch": None}
+    assert read_record(page, export_record(g)).rules.as_dict() == {"readable": True, "differ": [], "switch": None, "assumptions": []}
     # linc:y (Linnaean capture) is an OpenTafl rule this engine does not play
     tag = to_opentafl(page).replace(" start:", " linc:y start:")
     rec = read_record(page, f"[rules:{tag}]\n\n1. d1-b1\n")
-    assert rec.rules.as_dict() == {"readable": False, "differ": [], "switch": None}
+    assert rec.rules.as_dict() == {"readable": False, "differ": [], "switch": None, "assumptions": []}
 
 
 def test_bridge_import_answer_carries_comments_result_and_rules():
@@ -507,7 +507,7 @@ def test_bridge_import_answer_carries_comments_result_and_rules():
     assert out["ok"] is True
     assert out["comments"] == [{"ply": p, "text": t} for p, t in sorted(FETLAR_COMMENTS.items())]
     assert out["result"] == {"winner": "defenders", "draw": False, "termination": "Black resigns", "reason": None}
-    assert out["rules"] == {"readable": True, "differ": [], "switch": None}
+    assert out["rules"] == {"readable": True, "differ": [], "switch": None, "assumptions": []}
     text = call(d, "export_record")["result"]["text"]
     assert "[The defenders open on the third rank.|The attackers answer beside it.]" in text
     assert "[result:-1]" in text and "[termination:Black resigns]" in text
@@ -586,7 +586,7 @@ def _brandubh_custodial_king_tag() -> str:
 def test_a_record_differing_only_in_the_king_s_capture_is_offered_that_switch():
     page = rules("brandubh")
     rec = read_record(page, f"[rules:{_brandubh_custodial_king_tag()}]\n\n1. d1-b1 d3-c3\n")
-    assert rec.rules.as_dict() == {"readable": True, "switch": {"king_capture": "custodial"},
+    assert rec.rules.as_dict() == {"readable": True, "switch": {"king_capture": "custodial"}, "assumptions": ["king_capture"],
                                    "differ": [{"key": "king_capture", "record": "custodial", "page": "throne_graded"}]}
     assert "king_capture" in {a.key for a in page.assumptions()}
 

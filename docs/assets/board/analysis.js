@@ -339,7 +339,7 @@ async function switchAndImport(an) {
   const h = an.host;
   const text = an.switchText, sw = an.switchKeys;
   if (!text || !sw) return;
-  await h.dispatch({ type: "switch", keys: Object.keys(sw) });
+  await h.dispatch({ type: "switch", keys: [...sw] });
   await importRecord(an, text);
 }
 
@@ -490,7 +490,7 @@ async function importNow(an, text) {
     const forms = h.data.reasons && h.data.reasons.forms;
     const notes = importNotes(T, r, forms && forms.rule, h.assumptionKeys, h.data.names && h.data.names.values);
     an.switchText = notes.switch ? text : null;
-    an.switchKeys = notes.switch;
+    an.switchKeys = notes.switchKeys;
     if (!r.ok) {
       putBack();
       const why = h.reasonText(localReason(r.reason, h.lang)) || String(r.error || "");

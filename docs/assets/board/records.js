@@ -140,12 +140,13 @@ export function exportOpenTaflNote(T, o, ruleNames = {}, V = null) {
  * (board-data reasons.forms.rule; the key where it has none) and values in the words `V`
  * (board-data names.values, valueName): {result, rules, switch, comments}. `result` the record's result and termination, or null; `rules` how the record's
  * `[rules:…]` tag differs from the page's, or null; `switch` {key: value} to offer (the
- * engine's, only when every key is one of `switchable`, the assumptions the reader may
- * switch), or null; `comments` Map ply -> text (plain text: shown as text, never markup).
+ * engine's, only when every assumption it turns, `switchKeys` (the answer's
+ * `rules.assumptions`), is one of `switchable`, the assumptions the reader may switch), or
+ * null; `comments` Map ply -> text (plain text: shown as text, never markup).
  * Malformed parts count as absent.
  */
 export function importNotes(T, r, ruleNames = {}, switchable = [], V = null) {
-  const out = { result: null, rules: null, switch: null, comments: new Map() };
+  const out = { result: null, rules: null, switch: null, switchKeys: null, comments: new Map() };
   if (!r || typeof r !== "object") return out;
   const res = r.result;
   if (res && typeof res === "object") {
@@ -161,8 +162,14 @@ export function importNotes(T, r, ruleNames = {}, switchable = [], V = null) {
     if (rules.readable === false) out.rules = T.recordRulesUnreadable + (parts.length ? " " + T.recordRulesDiffer(parts.join("; ")) : "");
     else if (parts.length) out.rules = T.recordRulesDiffer(parts.join("; "));
     const sw = rules.switch;
-    if (sw && typeof sw === "object" && !Array.isArray(sw) && Object.keys(sw).length
-        && Object.keys(sw).every((k) => switchable.includes(k))) out.switch = { ...sw };
+    // the assumptions whose alternatives make the switch (one alternative may set several rules)
+    const keys = Array.isArray(rules.assumptions) && rules.assumptions.length ? rules.assumptions.map(String)
+      : sw && typeof sw === "object" ? Object.keys(sw) : [];
+    if (sw && typeof sw === "object" && !Array.isArray(sw) && keys.length
+        && keys.every((k) => switchable.includes(k))) {
+      out.switch = { ...sw };
+      out.switchKeys = keys;
+    }
   }
   for (const c of Array.isArray(r.comments) ? r.comments : []) {
     if (c && Number.isInteger(c.ply) && c.ply >= 0 && typeof c.text === "string") out.comments.set(c.ply, c.text);
