@@ -612,3 +612,41 @@ def test_a_king_captured_on_two_sides_is_refused_here_and_offered_the_switch_tha
     assert exc.value.refusal.code == "game_record_rules" and exc.value.refusal.params["rule"] == "king_capture"
     assert exc.value.rules.switch == {"king_capture": "custodial"}
     same_game(g, read_record(page.with_overrides(exc.value.rules.switch), text).game)
+
+
+def test_an_imported_game_ended_by_its_record_is_over_on_the_board():
+    """A record whose result tag ends the game where its moves do not (the attackers resign:
+    ``[result:-1]``, opentafl-notation-spec.txt "Game Records") is over at the position read: the
+    state's result says so with the record's termination, no piece may move, a move is refused
+    as the game being over; Undo leaves that position and the game runs on, Redo comes back to
+    the end."""
+    d = Dispatcher()
+    toml = (REPO / "variants_src" / "fetlar-hnefatafl" / "rules.toml").read_text(encoding="utf-8")
+    call(d, "session", rules_toml=toml, overrides={"first_mover": "defenders"})
+    out = call(d, "import_record", text=FETLAR_DEFENDERS_FIRST)["result"]
+    assert out["ok"] is True
+    st = out["state"]
+    assert st["result"] == {"winner": "defenders", "reason": "record", "rule": None, "ref": None, "assumed": False,
+                            "termination": "Black resigns"}
+    assert st["movable"] == [] and st["stuck"] is False and st["can_undo"] is True
+    assert call(d, "targets", square="c1")["result"] == []
+    refused = call(d, "play", move="c2-c3")["result"]
+    assert refused["ok"] is False and refused["reason"]["code"] == "game_over"
+    back = call(d, "undo")["result"]
+    assert back["result"] is None and back["movable"]
+    assert call(d, "redo")["result"]["result"]["reason"] == "record"
+
+
+@pytest.mark.parametrize("tag,winner", [("0", None), ("1", "attackers")])
+def test_a_result_tag_ends_the_imported_game_as_it_says(tag, winner):
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    st = call(d, "import_record", text=f"[result:{tag}]\n\n1. d1-b1 d3-c3\n")["result"]["state"]
+    assert st["result"]["winner"] == winner and st["result"]["reason"] == "record" and st["movable"] == []
+
+
+def test_an_open_result_leaves_the_imported_game_running():
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    st = call(d, "import_record", text="[result:?]\n[termination:adjourned]\n\n1. d1-b1 d3-c3\n")["result"]["state"]
+    assert st["result"] is None and st["movable"]

@@ -141,6 +141,7 @@ export const STRINGS = {
       king_captured: "der König ist gefangen", king_escaped: "der König ist entkommen",
       encirclement: "alle Verteidiger sind eingeschlossen", exit_fort: "der König hat eine Randfestung gebaut",
       no_legal_moves: "die Seite am Zug hat keinen erlaubten Zug", repetition: "eine Stellung hat sich wiederholt",
+      record: "so endet die Partie laut ihrer Notation", // an imported record's result (tafl_core.bridge _record_end)
     },
     rule: "Regel",
     moved: (side, notation) => `${side}: ${notation}`,
@@ -354,6 +355,7 @@ export const STRINGS = {
       king_captured: "the king is captured", king_escaped: "the king has escaped",
       encirclement: "all defenders are encircled", exit_fort: "the king has built an exit fort",
       no_legal_moves: "the side to move has no legal move", repetition: "a position was repeated",
+      record: "the game ends so by its record", // an imported record's result (tafl_core.bridge _record_end)
     },
     rule: "rule",
     moved: (side, notation) => `${side}: ${notation}`,
