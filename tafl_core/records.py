@@ -9,17 +9,20 @@ tags, then the numbered move lines)::
     [result:1]                 # 1 attackers won, 0 draw, -1 defenders won, ? other
     [termination:king_captured]      # how the game ended (OpenTafl: human-readable text)
     [position:/3ttttt3/.../]   # only when the game did not start from the layout
-    [rules:dim:11 ... start:/.../]   # OpenTafl's rules string, the last tag; left out where
-                                     # OpenTafl cannot express the rules (opentafl.to_opentafl)
+    [rules:dim:11 ... start:/.../]   # OpenTafl's rules string, the last tag: the site's rules,
+                                     # else OpenTafl's nearest where the moves replay the same
+                                     # under them (opentafl_export), else left out
 
     1. d1-d3 h6-h9
     [a comment on d1-d3|a comment on h6-h9]
     2. e1-e3xe4 ...
 
 A numbered line holds one turn of the side that moved first and one of the other side; a
-berserk turn is its moves in a row (``e6-e8xe9 e8=e4xd4 end``), as the engine writes them
+berserk turn is its moves in a row (``e6-e8xe9 e8=e4xd4``), as the engine writes them
 (:meth:`PlayedMove.notation`, with OpenTafl's letter before a king's, commander's or knight's
-move: ``Kf6-f10``). Plain move text is the moves alone, a turn pair a line (``d1-d3 h6-h9``).
+move: ``Kf6-f10``). A record with a rules tag never holds this engine's ``end`` (OpenTafl ends a
+berserk turn by itself when the piece cannot capture again; a game that ended one earlier plays
+otherwise there and gets no rules tag); one without keeps it, for this engine's reader. Plain move text is the moves alone, a turn pair a line (``d1-d3 h6-h9``).
 A comment (``[first-half|second-half]`` after a move line, the spec's commentary; it may run over
 several lines up to its ``]``) is kept as plain text on the move it follows: its ``|``-parts go
 to the moves of the line before in order (OpenTafl's ``getCommentedStringForMoves`` writes one
@@ -31,9 +34,11 @@ turn number. A record without a move (only tags, only turn numbers) is refused l
 its ``rules`` tag with the rules it is read under (:func:`compare_rules`): a move that is not
 legal here in a record played under other rules is refused naming a rule that differs
 (``game_record_rules``), and where every difference is an assumption of the page whose
-alternative is the record's value, the switch that plays the record is offered. Where OpenTafl cannot express the
-rules there is no rules tag, and OpenTafl itself (which needs one) cannot open the record;
-the ``end`` of a berserk turn and a board wider than 19 are this engine's, not OpenTafl's.
+alternative is the record's value, the switch that plays the record is offered. The rules
+string the site writes for the rules read under (OpenTafl's nearest) is those rules, and its
+note in the start comment is dropped on reading. Where no OpenTafl rules fit the game
+(:class:`~tafl_core.opentafl_export.OpenTaflPlan` says why) there is no rules tag, and OpenTafl
+itself (which needs one) cannot open the record.
 
 The reader works line by line with string methods and one anchored regular expression per
 move (:meth:`Move.parse`, inputs of at most 80 characters), so its time is linear in the input;
@@ -56,7 +61,7 @@ from .moves import END_MOVE
 from .opentafl_export import OpenTaflPlan, opentafl_plan, rules_note, without_rules_note
 from .position import Position
 from .reasons import Reason, Refusal, refusal
-from .record_rules import RulesComparison, compare_rules
+from .record_rules import RulesComparison, compare_rules, is_own_opentafl_rules
 from .ruleset import Ruleset
 from .squares import parse_square, shown_text, square_name
 
@@ -408,6 +413,13 @@ def _read(ruleset: Ruleset, text: str) -> GameRecord:
         raise
     termination = tags["termination"][0][:MAX_COMMENT_CHARS] if tags.get("termination", ("",))[0] else None
     rules = compare_rules(ruleset, tags["rules"][0]) if "rules" in tags else None
+    if 0 in comments and "rules" in tags and is_own_opentafl_rules(ruleset, tags["rules"][0]):
+        # the site's own note on the rules it wrote for OpenTafl says nothing on this page
+        kept = without_rules_note(comments[0])
+        if kept:
+            comments[0] = kept
+        else:
+            del comments[0]
     if rules is not None and rules.switch is not None:
         try:
             _read(ruleset.with_overrides(rules.switch), text)

@@ -392,14 +392,19 @@ def test_opentafls_own_record_keeps_its_comments_and_start_comment():
     text = export_record(rec.game, comments=rec.comments)
     # Written under OpenTafl's nearest rules (tfr:w, the repeating side loses), the start comment
     # keeps the record's own text and names the rule written otherwise, once however often the
-    # record goes round.
+    # record goes round; read back here, the rules are the page's and the note goes.
     note = ("Tafl-Kompendium: Copenhagen Hnefatafl is written under OpenTafl's nearest rules, under which these "
             "moves play the same; it differs in repetition (here loss_defenders, written loss_repeater).")
     assert ("[start-comment:This commentary was originally posted on the World Tafl Federation's Facebook page. "
             + note + "]") in text
     again = read_record(rules("copenhagen-hnefatafl"), text)
-    assert again.comments == {**rec.comments, 0: rec.comments[0] + " " + note}
+    assert again.comments == rec.comments
+    assert again.rules.as_dict() == {"readable": True, "differ": [], "switch": None, "assumptions": []}
     assert export_record(again.game, comments=again.comments) == text
+    # under other rules the note is the record's comment like any other
+    other = read_record(rules("copenhagen-relaxed-shieldwall"), text.replace(
+        "[variant:Copenhagen Hnefatafl]\n", ""))
+    assert other.comments[0] == rec.comments[0] + " " + note
 
 
 def test_a_comment_is_plain_text_and_cannot_break_the_record_it_is_written_into():
