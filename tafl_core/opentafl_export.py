@@ -213,7 +213,7 @@ def first_difference(ruleset: Ruleset, start: Position, side: str, moves: list, 
             there.play(p.move)
         except TaflError:
             return i
-        if (here.to_move, here.berserker) != (there.to_move, there.berserker) or here.position() != there.position():
+        if (here.side, here.berserker) != (there.side, there.berserker) or here.board != there.board:
             return i
         if (here.result is None) != (there.result is None):
             return i
