@@ -137,3 +137,17 @@ def test_berserk_turns_are_written_as_opentafl_writes_them(slug):
         back = read_record(rs, text).game   # the site reads its record back either way
         assert [str(p.move) for p in back.moves_played] == [str(p.move) for p in g.moves_played]
     assert seen["with rules"] and seen["without"] and seen["continued"]
+
+
+def test_the_board_words_every_reason_why_no_opentafl_file_can_be_made():
+    """docs/assets/board/words.js ``opentaflWhy`` has a text for each code of
+    :data:`~tafl_core.opentafl_export.WHY_CODES`, in both languages (records.js
+    exportOpenTaflNote)."""
+    import re
+
+    from tafl_core.opentafl_export import WHY_CODES
+    text = (REPO / "docs" / "assets" / "board" / "words.js").read_text(encoding="utf-8")
+    blocks = re.findall(r"\n    opentaflWhy: \{(.*?)\n    \},", text, re.DOTALL)
+    assert len(blocks) == 2
+    for block in blocks:
+        assert set(re.findall(r"\n      ([a-z_]+):", block)) == set(WHY_CODES)
