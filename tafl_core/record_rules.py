@@ -9,7 +9,7 @@ from typing import Any
 
 from .errors import TaflError
 from .opentafl import OpenTaflRulesError, reading, ruleset_from_opentafl, to_opentafl
-from .opentafl_export import nearest_rules
+from .opentafl_export import nearest_rules, rules_note
 from .ruleset import Ruleset
 
 
@@ -64,8 +64,7 @@ def _differences(page: Ruleset, other: Ruleset) -> list[dict]:
 def compare_rules(page: Ruleset, tag: str) -> RulesComparison:
     """Compare an OpenTafl rules string ``tag`` (a record's ``rules`` tag) with ``page``.
 
-    The rules string the site writes for ``page`` (:func:`is_own_opentafl_rules`) does not
-    differ from it. Two rule sets OpenTafl reads the same (:func:`~tafl_core.opentafl.reading` of the tag and
+    Two rule sets OpenTafl reads the same (:func:`~tafl_core.opentafl.reading` of the tag and
     of :func:`~tafl_core.opentafl.to_opentafl` of the page) do not differ; otherwise every rule
     key whose value differs is listed, leaving out a key whose record value the page's reading
     does not see (two ways of writing one rule, such as the king listed on an empty throne's
@@ -76,8 +75,6 @@ def compare_rules(page: Ruleset, tag: str) -> RulesComparison:
     reading did not see, such as the king on an empty throne's hostility list where a king
     captured on four sides counts the throne anyway, may stay).
     """
-    if is_own_opentafl_rules(page, tag):
-        return RulesComparison(True)
     try:
         record = ruleset_from_opentafl(tag)
     except (OpenTaflRulesError, TaflError, ValueError):
@@ -116,13 +113,17 @@ def compare_rules(page: Ruleset, tag: str) -> RulesComparison:
     return RulesComparison(True, differ, switch or None, chosen if switch else [])
 
 
-def is_own_opentafl_rules(page: Ruleset, tag: str) -> bool:
-    """Whether ``tag`` is the rules string this site writes for ``page``
-    (:func:`~tafl_core.opentafl_export.nearest_rules`: OpenTafl's nearest rules where OpenTafl
-    cannot say the page's): a record the site exported under these rules, whose rules are the
-    page's however OpenTafl's grammar had to write them."""
+def is_own_opentafl_rules(page: Ruleset, tag: str, start_comment: str) -> bool:
+    """Whether a record is one this site wrote for ``page`` under OpenTafl's nearest rules
+    (:func:`~tafl_core.opentafl_export.nearest_rules`, where OpenTafl cannot say the page's):
+    its rules tag ``tag`` is that string and its start comment ``start_comment`` holds the
+    site's note naming the rules written otherwise
+    (:func:`~tafl_core.opentafl_export.rules_note`). Its rules are the page's, however
+    OpenTafl's grammar had to write them; a record from elsewhere with the same string is
+    compared like any other."""
     near = nearest_rules(page)
-    return near is not None and near.differ != () and str(tag).strip() == near.text
+    return (near is not None and near.differ != () and str(tag).strip() == near.text
+            and rules_note(near, page.name) in str(start_comment))
 
 
 def _seen_differences(page: Ruleset, record: Ruleset, want: dict | None) -> list[dict]:

@@ -35,8 +35,8 @@ its ``rules`` tag with the rules it is read under (:func:`compare_rules`): a mov
 legal here in a record played under other rules is refused naming a rule that differs
 (``game_record_rules``), and where every difference is an assumption of the page whose
 alternative is the record's value, the switch that plays the record is offered. The rules
-string the site writes for the rules read under (OpenTafl's nearest) is those rules, and its
-note in the start comment is dropped on reading. Where no OpenTafl rules fit the game
+string the site writes for the rules read under (OpenTafl's nearest), with the site's note on
+it in the start comment, is those rules, and the note is dropped on reading. Where no OpenTafl rules fit the game
 (:class:`~tafl_core.opentafl_export.OpenTaflPlan` says why) there is no rules tag, and OpenTafl
 itself (which needs one) cannot open the record.
 
@@ -413,8 +413,10 @@ def _read(ruleset: Ruleset, text: str) -> GameRecord:
         raise
     termination = tags["termination"][0][:MAX_COMMENT_CHARS] if tags.get("termination", ("",))[0] else None
     rules = compare_rules(ruleset, tags["rules"][0]) if "rules" in tags else None
-    if 0 in comments and "rules" in tags and is_own_opentafl_rules(ruleset, tags["rules"][0]):
-        # the site's own note on the rules it wrote for OpenTafl says nothing on this page
+    if 0 in comments and "rules" in tags and is_own_opentafl_rules(ruleset, tags["rules"][0], comments[0]):
+        # the site's own record of these rules: they are the page's, and its note on the rules
+        # written for OpenTafl says nothing on this page
+        rules = RulesComparison(True)
         kept = without_rules_note(comments[0])
         if kept:
             comments[0] = kept

@@ -206,6 +206,10 @@ def test_a_move_from_an_earlier_position_drops_the_rest(game):
 
 def export_text(bp, fmt: str = "opentafl") -> str:
     if not panel_open(bp, "export"):
+        # the field keeps the last export while closed: empty it, so that only the export the
+        # opening fetches (export_record, a replay check of the game under OpenTafl's rules
+        # included) can end the wait below
+        bp.page.eval_on_selector('#board textarea[data-role="export-text"]', "e => { e.value = ''; }")
         bp.page.click('#board button[data-record="export"]')
     bp.page.check(f'#board input[data-record-format="{fmt}"]')
     bp.page.wait_for_function(
@@ -543,6 +547,8 @@ def test_other_rules_are_named_in_the_page_s_words_and_the_king_s_capture_is_off
     switch.click()
     idle(bp.page)
     bp.page.wait_for_function("document.querySelector('#board input[data-alternative=\"king_capture\"]').checked")
+    bp.page.wait_for_function("!document.querySelector('#board [data-role=\"import-rules\"]').hidden")
+    idle(bp.page)
     assert played(bp) == ["d1-b1", "d3-c3"]
     # left is what only matters once the king is taken on two sides: OpenTafl asks an empty
     # throne's hostility per side, so the record's king counts it as the defenders do

@@ -655,3 +655,16 @@ def test_an_open_result_leaves_the_imported_game_running():
     call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
     st = call(d, "import_record", text="[result:?]\n[termination:adjourned]\n\n1. d1-b1 d3-c3\n")["result"]["state"]
     assert st["result"] is None and st["movable"]
+
+
+def test_opentafls_nearest_rules_from_elsewhere_are_compared_like_any_other():
+    """The same rules string without the site's note (a record OpenTafl wrote under tfr:w) is
+    compared with the page's rules: Copenhagen's repetition rule differs."""
+    page = rules("copenhagen-hnefatafl")
+    g = Game(page)
+    g.play("d1-d3")
+    text = export_record(g)
+    foreign = "\n".join(line for line in text.splitlines() if not line.startswith("[start-comment:")) + "\n"
+    assert read_record(page, text).rules.differ == []
+    assert read_record(page, foreign).rules.differ == [
+        {"key": "repetition", "record": "loss_repeater", "page": "loss_defenders"}]
