@@ -242,6 +242,8 @@ def test_export_restart_import_gives_the_same_game(game):
     assert export_text(game, "text") == f"{m[0]} {m[1]}\n{m[2]} {m[3]}\n{m[4]}\n"
     # saved as a file: the variant's name and the day, OpenTafl's extension, the same text
     game.page.check('#board input[data-record-format="opentafl"]')
+    game.page.wait_for_function(
+        "t => document.querySelector('#board textarea[data-role=\"export-text\"]').value === t", arg=text)
     wait_idle(game.page)
     with game.page.expect_download() as dl:
         game.page.click('#board button[data-record="download"]')
