@@ -55,7 +55,7 @@ from build_tools.text import collation_key
 from build_tools.format import (CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, atx_heading, code_spans,
                                 fenced_lines, section_role, subsection_heading)
 from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, name_colon, rule_and_value, rule_name,
-                                reason_words, value_name)
+                                reason_words, value_name, value_words)
 
 __all__ = [
     "SiteSources", "load_site_sources", "source_anchor", "section_anchor", "variant_markdown",
@@ -347,9 +347,11 @@ def pyodide_data(pyodide_index: str, cdn: bool, snapshot: bool = True) -> dict:
 def names_data(lang: str) -> dict:
     """board-data ``names``: the site's words in ``lang`` for the piece kinds
     (``{"pieces": {kind: [singular, plural]}}``, commander and knight included) and the capture
-    reasons (``{"capture_reasons": {reason: words}}``), from :mod:`build_tools.labels`."""
+    reasons (``{"capture_reasons": {reason: words}}``) and rule values (``{"values": ...}``,
+    :func:`~build_tools.labels.value_words`), from :mod:`build_tools.labels`."""
     return {"pieces": {k: list(v) for k, v in PIECE_NAMES[lang].items()},
-            "capture_reasons": dict(CAPTURE_REASON_NAMES[lang])}
+            "capture_reasons": dict(CAPTURE_REASON_NAMES[lang]),
+            "values": value_words(lang)}   # rule values in words (records.js valueName)
 
 
 def board_json(data: dict) -> Markup:
