@@ -220,11 +220,14 @@ def foreign_private_attributes(source: str) -> list[str]:
     return [f"{node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
             if isinstance(node, ast.Attribute) and is_private(node.attr) and node.attr not in bound
             and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
-            and ast.unparse(node) not in STDLIB_UNDERSCORE_API]
+            and ast.unparse(node) not in STDLIB_UNDERSCORE_API and node.attr not in NAMEDTUPLE_API]
 
 
 #: Standard-library functions whose documented public name begins with an underscore.
 STDLIB_UNDERSCORE_API = {"os._exit", "sys._getframe"}
+#: The documented methods and attributes of every named tuple (``collections.namedtuple``,
+#: ``typing.NamedTuple``), named with an underscore so as not to clash with field names.
+NAMEDTUPLE_API = {"_replace", "_make", "_asdict", "_fields", "_field_defaults"}
 
 
 def test_a_private_attribute_of_a_foreign_object_is_found():
