@@ -112,6 +112,13 @@ def test_repetition_loss_avoided():
         assert r["move"] != "c3-d3" and r["score"] > -WIN_BOUND, (depth, r)
 
 
+def test_the_search_is_one_class_not_a_stack_of_mixins():
+    """The search's state lives in :class:`Search` alone; the move order, the escape threats and
+    the root's checks are helpers it calls with what they read (tests/test_import_graph.py
+    holds that no module reads another's private members)."""
+    assert Search.__bases__ == (object,)
+
+
 def test_search_leaves_the_game_as_it_was():
     g = Game(rules("brandubh"))
     g.play("d1-b1")
