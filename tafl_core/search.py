@@ -5,8 +5,8 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   every rule the engine has applies as in play: jumps, berserk turns, repetition results,
   encirclement, exit forts, no-move results. A berserk turn of several steps is one decision:
   a step after which the same side moves again costs no depth and its score is not negated;
-* a transposition table keyed by :func:`tafl_core.zobrist.search_key` (the game's incremental
-  Zobrist hash, side to move and berserk turn included);
+* a transposition table of :class:`Entry` records keyed by :func:`tafl_core.zobrist.search_key`
+  (the game's incremental Zobrist hash, side to move and berserk turn included);
 * move ordering (:mod:`tafl_core.ordering`): hash move, king moves onto escape squares, moves
   next to the king, likely captures, killer moves, history heuristic;
 * late-move reductions (:data:`LMR_DEPTH`, :data:`LMR_AFTER`): an attackers' quiet move far
@@ -27,11 +27,11 @@ over a :class:`~tafl_core.game.Game`, within a depth, node and/or time limit.
   side before it is answered so, a threatened loss in one is answered whenever an answer exists
   (from depth 1 on);
 * the root's own checks (:mod:`tafl_core.root_checks`), whatever the depth, level or cut
-  (:meth:`RootChecks.win_scan`, :meth:`RootChecks.guard`): a move that wins at once is played without a search, and a chosen
-  move after which the other side wins at once is replaced by one after which it cannot,
-  where there is one (every reply played through the engine), so encirclement and exit forts,
-  which the leaf does not look for, are seen one ply deep too;
-* levels (:data:`LEVELS`): from ``beginner`` (depth 1, a small share of the time, seeded noise
+  (:meth:`RootChecks.win_scan`, :meth:`RootChecks.guard`): a move that wins at once is played
+  without a search, and a chosen move after which the other side wins at once is replaced by
+  one after which it cannot, where there is one (every reply played through the engine), so
+  encirclement and exit forts, which the leaf does not look for, are seen one ply deep too;
+* levels (:data:`LEVELS`, :mod:`tafl_core.levels`): from ``beginner`` (depth 1, a small share of the time, seeded noise
   on the root scores and often a random safe move, so games differ) to ``strong`` (the full
   time budget), all through :class:`Search`.
 
