@@ -140,7 +140,6 @@ class Search:
         self.pick_rng = random.Random(seed * 2 + 1)   # the random move's draw, apart from the scores'
         self.history: dict[int, int] = defaultdict(int)   # a missing move reads 0 (ordering.ordered)
         self.killers = [[0, 0] for _ in range(MAX_DEPTH * 4 + 8)]
-        self._made = 0            # moves played on the game and not yet taken back
         self._allow_null = True   # no null move right after one
         self._deadline = None     # this slice's deadline on the clock (None: none)
         self._node_limit = None
@@ -258,6 +257,7 @@ class Search:
     def _search_on(self, now: float) -> None:
         """The iterations of :meth:`step` until its deadline."""
         g = self.game
+        root = g.ply   # a cut undoes every move played below the root, whatever its depth
         try:
             while self.depth < self.max_depth:
                 d = self.depth + 1
@@ -270,9 +270,8 @@ class Search:
             else:
                 self.done = True
         except Abort:
-            while self._made:
+            while g.ply > root:
                 g.undo_code()
-                self._made -= 1
             if self.best is None:   # not even depth 1 finished: the best root move so far
                 m = self._root_best or self._order(g.move_codes())[0]
                 self.best, self.score, self.pv = m, self._root_score, [m]
@@ -305,14 +304,6 @@ class Search:
         if self._deadline is not None and self.clock() >= self._deadline:
             raise Abort
 
-    def _play(self, m: int):
-        self.game.play_code(m)
-        self._made += 1
-
-    def _unplay(self):
-        self.game.undo_code()
-        self._made -= 1
-
     def _root(self, depth: int) -> tuple[int, int]:
         g = self.game
         side = g.side
@@ -325,7 +316,7 @@ class Search:
             # the move's noise is known first: its score s + r beats the best so far (alpha)
             # exactly when s > alpha - r, so a null window there tells, as without noise
             r = self.noise_of(m) if noise else 0
-            self._play(m)
+            g.play_code(m)
             same = g.side == side
             if i == 0:
                 s = self._child(depth, alpha, beta, 1, same)
@@ -334,7 +325,7 @@ class Search:
                 s = self._child(depth, a, a + 1, 1, same)
                 if a < s < beta:
                     s = self._child(depth, a, beta, 1, same)
-            self._unplay()
+            g.undo_code()
             if r and abs(s) < WIN_BOUND:
                 s += r
             self._root_scores[m] = s
@@ -450,7 +441,7 @@ class Search:
             near = self.tables.adj[k] if k >= 0 else ()
             enemies = len(g.pieces[1 - side])
         for i, m in enumerate(moves):
-            self._play(m)
+            g.play_code(m)
             same = g.side == side
             if first:
                 s = self._child(depth, alpha, beta, ply + 1, same)
@@ -464,14 +455,14 @@ class Search:
                         and len(g.pieces[1 - side]) == enemies and g.result is None):
                     s = -self._negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
                     if s <= alpha:
-                        self._unplay()
+                        g.undo_code()
                         if s > best:
                             best, best_move = s, m
                         continue
                 s = self._child(depth, alpha, alpha + 1, ply + 1, same)
                 if alpha < s < beta:
                     s = self._child(depth, alpha, beta, ply + 1, same)
-            self._unplay()
+            g.undo_code()
             if s > best:
                 best, best_move = s, m
                 if s > alpha:
@@ -491,14 +482,14 @@ class Search:
         the passing side's view. A cut inside it undoes its moves before the pass is taken back
         (:meth:`Game.undo_null`), so the game is left as it was."""
         g = self.game
-        made = self._made
+        made = g.ply
         self._allow_null = False
         g.play_null()
         try:
             return -self._negamax(depth - 1 - NULL_R, -beta, -beta + 1, ply + 1)
         except Abort:
-            while self._made > made:
-                self._unplay()
+            while g.ply > made:
+                g.undo_code()
             raise
         finally:
             g.undo_null()
@@ -558,5 +549,5 @@ def best_move(game, depth: int | None = None, seconds: float | None = None, node
     return Search(game, use_tt=use_tt, noise=noise, seed=seed).run(depth, seconds, nodes)
 
 
-__all__ = ["Search", "best_move", "level_limits", "Level", "LEVELS", "WIN", "WIN_BOUND", "INF", "MAX_DEPTH",
+__all__ = ["Search", "Entry", "best_move", "level_limits", "Level", "LEVELS", "WIN", "WIN_BOUND", "INF", "MAX_DEPTH",
            "DEFAULT_SECONDS", "DEPTH_ONLY_SECONDS", "GUARD_SHARE", "RANDOM_MOVE_PER_NOISE"]
