@@ -31,7 +31,7 @@
 
 import { decodeOpponent, encodeOpponent, keepKey, opponentKey, sessionStore } from "./keep.js";
 import { el, svgEl } from "./elements.js";
-import { acceptsDraw, evaluation, evaluationText } from "./evaluation.js";
+import { DRAW_MIN_PLIES, DRAW_MIN_TAKEN, acceptsDraw, drawInReach, evaluation, evaluationText, gameProgress } from "./evaluation.js";
 import { SLICE_MS, Thinker } from "./thinker.js";
 import { OPPONENT_STRINGS } from "./words.js";
 
@@ -292,13 +292,22 @@ export class OpponentController {
     return true;
   }
 
-  /** The reader offers a draw: the computer searches the position (as the hint does) and
+  /** The reader offers a draw: in the game's opening (evaluation.js drawInReach) the computer
+   *  declines at once, saying so; later it searches the position (as the hint does) and
    *  accepts when its own score is balanced or worse for it (evaluation.js acceptsDraw), else
    *  declines, saying how it sees the position. */
   async offerDraw() {
     const h = this.host;
     const O = this.O;
     if (!this.mayEnd(true)) return;
+    const progress = gameProgress(h.st.history);
+    if (!drawInReach(progress)) {
+      const text = O.drawTooEarly(DRAW_MIN_PLIES / 2, DRAW_MIN_TAKEN);
+      h.message(text);
+      h.say(text);
+      h.render();
+      return;
+    }
     const job = { kind: "draw" };
     const key = stateKey(h.st);
     this.job = job;
@@ -314,7 +323,7 @@ export class OpponentController {
       return;
     }
     const toMove = h.st.to_move;
-    if (acceptsDraw(out.reply.score, toMove, this.computer)) {
+    if (acceptsDraw(out.reply.score, toMove, this.computer, progress)) {
       this.ended = { kind: "draw", winner: null, key };
       h.say(this.endedText(this.ended));
     } else {
