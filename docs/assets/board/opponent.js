@@ -509,7 +509,11 @@ class OpponentView {
     const row = el("div", { class: "tb-opponent-row" });
     const toggleLab = el("label", {});
     this.toggle = el("input", { type: "checkbox", "data-opponent-toggle": "" });
-    this.toggle.addEventListener("change", () => ctrl.setOn(this.toggle.checked));
+    this.toggle.addEventListener("change", () => {
+      ctrl.setOn(this.toggle.checked);
+      // the reader starts to play: the board-first layout (wide.js)
+      if (this.toggle.checked) host.dispatch({ type: "wide", arrive: true });
+    });
     toggleLab.append(this.toggle, document.createTextNode(" " + O.enable));
     row.append(toggleLab);
 
