@@ -346,8 +346,10 @@ def without_site_url_alternates(output: str, config) -> str:
     ``<link rel="alternate" hreflang>`` tags are relative, which search engines do not take,
     and Material's language selector fetches ``sitemap.xml`` beside each of them: two 404s per
     page. They are left out then (the language selector's own links stay and keep the reader on
-    the same page); with ``site_url`` set (``TAFL_SITE_URL``) the page is left as it is."""
-    if config.site_url:
+    the same page); with ``site_url`` set (``TAFL_SITE_URL``) the page is left as it is. Under
+    ``mkdocs serve``, which sets ``site_url`` to its own address, they are left out as well:
+    no page of the development server asks for a sitemap that is not there."""
+    if config.site_url and STATE.command != "serve":
         return output
     return _ALTERNATE_LINK.sub("", output)
 
