@@ -23,6 +23,8 @@ from build_tools.format import CLOSE, OPEN, FenceScanner
 __all__ = ["MECHANICS_FILE", "load_mechanics_positions", "position_figure", "render_positions", "example_rules"]
 
 MECHANICS_FILE = Path(__file__).resolve().parent / "mechanics.toml"
+#: The repository's variant sources: where an entry with ``start = true`` finds its layout.
+VARIANTS_ROOT = Path(__file__).resolve().parent.parent / "variants_src"
 
 #: The id of a ```` ```tafl-position ```` fence: its one line of code.
 _POSITION_ID = re.compile(r"[ \t]*+([A-Za-z0-9_-]++)[ \t]*+")
@@ -48,13 +50,20 @@ def load_mechanics_positions(path: Path = MECHANICS_FILE) -> dict:
 
 def position_figure(pos_id: str, lang: str, n: int) -> str:
     """The diagram of mechanics position ``pos_id`` in ``lang`` (raw HTML); ``n`` numbers the
-    figures of one page (their ids). Raises KeyError for an unknown id and
-    ``tafl_core.PositionError`` for a broken diagram."""
-    from tafl_core import parse_diagram
+    figures of one page (their ids). An entry with ``start = true`` shows the start layout of
+    the variant ``rules`` names (its rules.toml in :data:`VARIANTS_ROOT`) instead of a diagram
+    of its own. Raises KeyError for an unknown id, ``tafl_core.PositionError`` for a broken
+    diagram and the loader's errors for a missing or broken rules.toml."""
+    from tafl_core import load_ruleset, parse_diagram
 
     entry = load_mechanics_positions()[pos_id]
-    position = parse_diagram(entry["diagram"], path=str(MECHANICS_FILE))
-    special = {k: list(entry.get(k, [])) for k in ("throne", "corners", "camps")}
+    if entry.get("start") is True:
+        # the start layout of the variant `rules` names, from its rules.toml (the one home of it)
+        ruleset = load_ruleset(VARIANTS_ROOT / entry["rules"] / "rules.toml")
+        position, special = ruleset.layout, ruleset.special_squares()
+    else:
+        position = parse_diagram(entry["diagram"], path=str(MECHANICS_FILE))
+        special = {k: list(entry.get(k, [])) for k in ("throne", "corners", "camps")}
     caption = entry.get("caption", {}).get(lang, "")
     return str(diagram.render_figure(
         position, special, lang=lang, dom_id=f"diagram-{pos_id}-{n}", caption_prefix=caption,
