@@ -99,3 +99,24 @@ def test_each_language_has_its_own_index(site_dir):
              for f in (site_dir / "en").rglob("index.html") if "search" not in f.parts} - {"offline/"}
     assert "exclude: true" in (ROOT / "docs" / "offline.en.md").read_text(encoding="utf-8")
     assert {d["location"] for d in en["docs"] if "#" not in d["location"]} == pages
+
+
+def test_search_words_and_suggestions_hold_no_punctuation(context, server, site_dir):
+    """The index splits words at punctuation (mkdocs.yml, search separator): no word of a page's
+    text keeps a bracket, comma or quotation mark, and completing "shieldwa" on /en/ offers
+    "shieldwall", never "shieldwall)" (the English pages write "(shieldwall)")."""
+    import json
+    index = json.loads((site_dir / "en" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = re.compile(index["config"]["separator"])
+    words = {w for d in index["docs"] for w in separator.split(re.sub(r"<[^>]+>", " ", d["text"])) if w}
+    assert "shieldwall" in {w.casefold() for w in words}
+    stuck = sorted(w for w in words if re.search(r"[()\[\],;:!?\"„“”]", w))
+    assert not stuck, stuck[:20]
+    page = context.new_page()
+    try:
+        page.goto(server + "/en/")
+        _search(page, "shieldwa")
+        page.wait_for_function("document.querySelector('.md-search__suggest').textContent.trim().length > 0")
+        assert page.eval_on_selector(".md-search__suggest", "e => e.textContent").strip().casefold() == "shieldwall"
+    finally:
+        page.close()
