@@ -203,6 +203,7 @@ export const STRINGS = {
     // assumptions
     assumptionsTitle: "Annahmen dieses Bretts",
     assumptionsHelp: "Die Quelle lässt diese Regeln offen; das Brett spielt die angenommene Lesart. Jeder Schalter wechselt zur Alternative.",
+    assumptionsHelpFixed: "Die Quelle lässt diese Regeln offen; das Brett spielt die angenommene Lesart.",
     assumed: "angenommen",
     alternative: "Alternative",
     useAlternative: "Alternative spielen",
@@ -405,6 +406,7 @@ export const STRINGS = {
     placed: (sq, what) => `${sq}: ${what}`,
     assumptionsTitle: "Assumptions on this board",
     assumptionsHelp: "The source leaves these rules open; the board plays the assumed reading. Each switch changes to the alternative.",
+    assumptionsHelpFixed: "The source leaves these rules open; the board plays the assumed reading.",
     assumed: "assumed",
     alternative: "alternative",
     useAlternative: "Play the alternative",
