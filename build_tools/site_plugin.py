@@ -208,6 +208,7 @@ def on_files(files, config):
             alt.norm_src_uri = src_uri
         files.append(f)
         made.append(f)
+    mechanics.english_addresses(files, config.site_dir)  # /en/mechanics/<English words>/
     i18n = _i18n(config)
     if i18n is not None and hasattr(i18n, "i18n_files_per_language"):
         i18n.i18n_files_per_language[lang] = files.documentation_pages()
@@ -322,6 +323,7 @@ def on_post_build(config):
             for name in ("sitemap.xml", "sitemap.xml.gz"):
                 (Path(config.site_dir) / f"{folder}{name}").unlink(missing_ok=True)
     _, default, langs = _languages(config)
+    mechanics.write_old_english_addresses(Path(config.site_dir))
     split_search_index(Path(config.site_dir), default, [x for x in langs if x != default])
     index, cdn = pyodide_settings(config)
     if os.environ.get("TAFL_SKIP_PYODIDE") != "1":
