@@ -9,8 +9,11 @@ BOOTSTRAP_PY ?= $(shell for p in python3.13 python3.12 python3 python; do \
 VENV := .venv
 SERVE_ADDR ?= 127.0.0.1:8000
 PY := $(VENV)/bin/python
+# A benchmark command run through BENCH appends a dated line to notes/benchmarks.md (date, commit,
+# load, command, figures) and README.md quotes it (build_tools/bench_log.py).
+BENCH := $(PY) -m build_tools.bench_log --
 
-.PHONY: venv node site serve test test-fast test-js validate bench bench-search-pyodide bench-site bench-board bench-long-record bench-records bench-budgets check-opentafl bench-opentafl cases wheel clean mutation
+.PHONY: venv node site serve test test-fast test-js validate bench bench-review bench-search-pyodide bench-site bench-board bench-long-record bench-records bench-budgets check-opentafl bench-opentafl cases clean mutation
 
 $(VENV)/.stamp: requirements.txt constraints.txt pyproject.toml
 	@test -n "$(BOOTSTRAP_PY)" || { echo "make: needs Python 3.12 or newer on PATH" >&2; exit 2; }
@@ -57,16 +60,16 @@ cases: venv
 	$(PY) ../shared/cases/run_cases.py ../shared/cases/rules-cases.json
 
 bench: venv
-	$(PY) -m tafl_core bench --variant alea-evangelii --seconds 5 --seed 1
-	$(PY) -m tafl_core bench --variant copenhagen-hnefatafl --seconds 5 --seed 1
-	$(PY) -m tafl_core bench-search --seconds 1 copenhagen-hnefatafl alea-evangelii
-	$(PY) -m tafl_core bench-search --seconds 5 copenhagen-hnefatafl alea-evangelii
+	$(BENCH) $(PY) -m tafl_core bench --variant alea-evangelii --seconds 5 --seed 1
+	$(BENCH) $(PY) -m tafl_core bench --variant copenhagen-hnefatafl --seconds 5 --seed 1
+	$(BENCH) $(PY) -m tafl_core bench-search --seconds 1 copenhagen-hnefatafl alea-evangelii
+	$(BENCH) $(PY) -m tafl_core bench-search --seconds 5 copenhagen-hnefatafl alea-evangelii
 
 bench-records: venv
-	$(PY) -m tests.tafl_core.bench_budgets records
+	$(BENCH) $(PY) -m tests.tafl_core.bench_budgets records
 
 bench-budgets: venv
-	$(PY) -m tests.tafl_core.bench_budgets alea
+	$(BENCH) $(PY) -m tests.tafl_core.bench_budgets alea
 
 # The site's game records replayed in OpenTafl's own code (needs javac and OPENTAFL_DIR).
 check-opentafl: venv
@@ -74,22 +77,27 @@ check-opentafl: venv
 
 # tafl_core's engine against OpenTafl's AI through the engine protocol (needs a JDK and OPENTAFL_DIR).
 bench-opentafl: venv
-	$(PY) -m tests.tafl_core.opentafl_match --variant brandub --games 40 --seconds 1
-	$(PY) -m tests.tafl_core.opentafl_match --variant copenhagen --games 40 --seconds 1
+	$(BENCH) $(PY) -m tests.tafl_core.opentafl_match --variant brandub --games 40 --seconds 1
+	$(BENCH) $(PY) -m tests.tafl_core.opentafl_match --variant copenhagen --games 40 --seconds 1
 
-bench-search-pyodide: node
-	node tests/browser/bench_search_pyodide.mjs
+# A 100-ply Copenhagen game reviewed move by move, in CPython and in Pyodide (tests/tafl_core/bench_review.py).
+bench-review: venv node
+	$(BENCH) $(PY) -m tests.tafl_core.bench_review
+	$(BENCH) node tests/browser/bench_review_pyodide.mjs
+
+bench-search-pyodide: venv node
+	$(BENCH) node tests/browser/bench_search_pyodide.mjs
 
 bench-site: venv node
-	$(PY) -m build_tools bench-site
+	$(BENCH) $(PY) -m build_tools bench-site
 
 bench-board: venv node
-	$(PY) tests/browser/bench_board.py
+	$(BENCH) $(PY) tests/browser/bench_board.py
 
 # A legal record of 10,000 / 20,000 / 40,000 / 100,000 moves imported, stepped, undone on the board
 # in Chromium: the longest main-thread block of each (tests/browser/bench_long_record.py).
 bench-long-record: venv node
-	$(PY) tests/browser/bench_long_record.py
+	$(BENCH) $(PY) tests/browser/bench_long_record.py
 
 # Mutation testing of the rules modules captures.py, movegen.py, outcomes.py with mutmut
 # ([tool.mutmut] in pyproject.toml; not part of `make test`, it takes tens of minutes on two cores).

@@ -1,4 +1,4 @@
-"""``python -m build_tools bench-site``: time the site build (README.md, "Site build benchmark").
+"""``python -m build_tools bench-site``: time the site build (notes/benchmarks.md, "Site build benchmark").
 
 Full builds -- the real sources, and synthetic variant sets of several sizes (default 50, 100,
 200; :func:`make_synthetic_sources`) -- are timed against a plain mkdocs-material build of the

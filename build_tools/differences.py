@@ -48,6 +48,7 @@ ENGINES: dict[str, Engine] = {
     "hnefatafl-rs": Engine("hnefatafl-rs", "bunburya/hnefatafl-rs", ("hnefatafl-rs",)),
     "ludii": Engine("Ludii", "Ludeme/Ludii", ("Ludii",)),
     "tafl_server": Engine("tafl_server", "K-Francis-H/tafl_server", ("tafl_server", "tafl server", "Tafl-Server")),
+    "hnefatafl-org": Engine("hnefatafl.org", "dcampbell24/hnefatafl", ("hnefatafl.org",)),
 }
 #: The ``key`` of a difference in the start layout (any square).
 LAYOUT_KEY = "layout"

@@ -26,11 +26,13 @@ its target and the ``captures`` squares emptied (the table's own data: no rule).
 
 Size: a start position has some dozens to a few hundred legal moves (Alea Evangelii 19×19:
 184 and 588 in the core rules); no start move of the site's variants captures, so ``effects``
-is empty there and the table costs a few kB per page (the README's board benchmark section
+is empty there and the table costs a few kB per page (notes/benchmarks.md, "Board benchmark"
 names the figures).
 """
 
 from __future__ import annotations
+
+import functools
 
 from tafl_core.bridge import Session
 
@@ -39,9 +41,6 @@ PLY_FIELDS = ("move", "notation", "side", "captures", "result", "jump", "berserk
               "jumped", "piece")
 #: Fields of the state after the move that the table reproduces (besides pieces and history).
 STATE_FIELDS = ("to_move", "berserk", "result", "stuck")
-
-_cache: dict[tuple[str, str | None, str | None], dict | None] = {}
-
 
 def plain_ply(move: str, side: str, piece: str) -> dict:
     """The history entry of a plain move (see the module docstring)."""
@@ -60,18 +59,15 @@ def after_pieces(pieces: dict, move: str, captures: list) -> dict:
     return out
 
 
+@functools.lru_cache(maxsize=512)
 def table(rules_toml: str, otn: str | None = None, to_move: str | None = None) -> dict | None:
     """The first-move table of the position ``otn`` (None: the layout) with ``to_move`` moving
     (None: the rules' first mover) under ``rules_toml``; None when the engine refuses the rules
     or the position (the board then simply waits for its engine). Cached by its arguments."""
-    key = (rules_toml, otn, to_move)
-    if key in _cache:
-        return _cache[key]
     try:
         session = Session(rules_toml)
         start = session.start(otn, to_move)
     except ValueError:
-        _cache[key] = None
         return None
     side = start["to_move"]
     pieces = start["pieces"]
@@ -103,8 +99,4 @@ def table(rules_toml: str, otn: str | None = None, to_move: str | None = None) -
             diff_state["pieces"] = st["pieces"]  # an effect beyond the move and its captures
         if diff_ply or diff_state:
             effects[move] = {k: v for k, v in (("ply", diff_ply), ("state", diff_state)) if v}
-    out = {"v": 1, "to_move": side, "next": nxt, "targets": targets, "effects": effects}
-    if len(_cache) > 512:
-        _cache.clear()
-    _cache[key] = out
-    return out
+    return {"v": 1, "to_move": side, "next": nxt, "targets": targets, "effects": effects}

@@ -1,6 +1,6 @@
 """The site's vocabulary: ``variants_src/_glossary.toml`` read into :class:`Term` values.
 
-The file holds one table per concept (README.md, "The glossary")::
+The file holds one table per concept (notes/source-format.md, "One vocabulary")::
 
     [edge_escape]
     de = "Randflucht"                 # the term the German pages use
@@ -10,10 +10,9 @@ The file holds one table per concept (README.md, "The glossary")::
     definition.de = "…"               # one sentence in each language
     definition.en = "…"
 
-:func:`load_glossary` returns the well-formed terms and :func:`glossary_faults` every fault
-of the file as ``(line, message)``; the validator (:mod:`build_tools.validate.vocabulary`)
-reports them as ``variants_src/_glossary.toml:line: message`` and applies the terms to every
-variant source. :func:`avoided_pattern` is the one matcher of a discouraged term.
+:func:`load_glossary` returns the well-formed terms; the validator
+(:func:`build_tools.validate.vocabulary.glossary_faults`) reports every fault of the file as
+``variants_src/_glossary.toml:line: message`` and applies the terms to every variant source. :func:`avoided_pattern` is the one matcher of a discouraged term.
 """
 
 from __future__ import annotations
@@ -23,15 +22,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from build_tools.format import LANGS
-from build_tools.sources import parse_toml, read_source_text
+from build_tools.sources import parse_toml, read_source_text, toml_lines
 
-__all__ = ["GLOSSARY_FILE", "Term", "load_glossary", "glossary_faults", "avoided_pattern", "KEY_RE"]
+__all__ = ["GLOSSARY_FILE", "ENTRY_KEYS", "Term", "read_glossary_file", "load_glossary", "avoided_pattern", "KEY_RE"]
 
 #: The glossary's file name in the variants root.
 GLOSSARY_FILE = "_glossary.toml"
 #: A concept's table name.
 KEY_RE = re.compile(r"[a-z][a-z0-9_]*")
-_ALLOWED = {"de", "en", "de_avoid", "en_avoid", "definition"}
+#: The keys of a concept's table.
+ENTRY_KEYS = ("de", "en", "de_avoid", "en_avoid", "definition")
 
 
 @dataclass(frozen=True)
@@ -46,12 +46,10 @@ class Term:
     line: int = 1
 
 
-def _lines(text: str) -> dict[tuple[str, str], int]:
-    from build_tools.validate.core import toml_lines
-    return toml_lines(text)
-
-
-def _read(root: Path):
+def read_glossary_file(root: Path) -> tuple[str | None, dict | None, list[tuple[int, str]]]:
+    """``<root>/_glossary.toml`` as ``(text, data, problems)``: its text and parsed TOML, or
+    None for what could not be had and the ``(line, message)`` saying why (an absent file:
+    ``(None, None, [])``)."""
     f = Path(root) / GLOSSARY_FILE
     if not (f.exists() or f.is_symlink()):
         return None, None, []
@@ -64,87 +62,14 @@ def _read(root: Path):
     return text, data, []
 
 
-def glossary_faults(root: Path) -> list[tuple[int, str]]:
-    """Every fault of ``<root>/_glossary.toml`` as ``(line, message)``, in file order: not
-    readable or not TOML; a key that is not a concept table; a table without a non-empty ``de``
-    and ``en``, without ``definition.de`` and ``definition.en``, with ``*_avoid`` other than a
-    list of non-empty strings, or with an unknown key; a preferred term given by two concepts;
-    a discouraged term that is some concept's preferred term, or discouraged twice; raw HTML or
-    an unsafe link in any text (the glossary page shows them). An absent
-    file has no faults (and no terms)."""
-    text, data, out = _read(root)
-    if data is None:
-        return out
-    lines = _lines(text)
-    preferred_at: dict[tuple[str, str], str] = {}
-    avoided_at: dict[tuple[str, str], str] = {}
-    for key, entry in data.items():
-        line = lines.get((key, ""), lines.get(("", key), 1))
-        if not isinstance(entry, dict):
-            out.append((line, f"'{key}' must be a table [{key}] with de, en, de_avoid, en_avoid and definition"))
-            continue
-        if not KEY_RE.fullmatch(key):
-            out.append((line, f"concept '{key}': the table name is lower case letters, digits and '_'"))
-        for k in entry:
-            if k not in _ALLOWED:
-                out.append((lines.get((key, k), line), f"concept '{key}': unknown key '{k}' (de, en, de_avoid, en_avoid, definition.de, definition.en)"))
-        for lang in LANGS:
-            term = entry.get(lang)
-            if not isinstance(term, str) or not term.strip():
-                out.append((lines.get((key, lang), line), f"concept '{key}' has no {lang} term"))
-            else:
-                other = preferred_at.setdefault((lang, term.casefold()), key)
-                if other != key:
-                    out.append((lines.get((key, lang), line), f"concept '{key}': {lang} term {term!r} is already the term of '{other}'"))
-        definition = entry.get("definition")
-        for lang in LANGS:
-            d = definition.get(lang) if isinstance(definition, dict) else None
-            if not isinstance(d, str) or not d.strip():
-                out.append((lines.get((key, f"definition.{lang}"), line), f"concept '{key}' has no definition.{lang}"))
-        if isinstance(definition, dict):
-            for k in definition:
-                if k not in LANGS:
-                    out.append((lines.get((key, f"definition.{k}"), line), f"concept '{key}': unknown language 'definition.{k}'"))
-        for lang in LANGS:
-            name = f"{lang}_avoid"
-            avoid = entry.get(name, [])
-            at = lines.get((key, name), line)
-            if not isinstance(avoid, list) or not all(isinstance(a, str) and a.strip() for a in avoid):
-                out.append((at, f"concept '{key}': {name} must be a list of non-empty strings"))
-                continue
-            for a in avoid:
-                other = avoided_at.setdefault((lang, a.casefold()), key)
-                if other != key:
-                    out.append((at, f"concept '{key}': {a!r} is already discouraged by '{other}'"))
-        # The texts reach the glossary page: markdown without raw HTML, as every source.
-        from build_tools.validate.markup import markdown_faults
-        texts = [(lang, entry.get(lang)) for lang in LANGS]
-        if isinstance(definition, dict):
-            texts += [(f"definition.{lang}", definition.get(lang)) for lang in LANGS]
-        for lang in LANGS:
-            if isinstance(entry.get(f"{lang}_avoid"), list):
-                texts += [(f"{lang}_avoid", a) for a in entry[f"{lang}_avoid"]]
-        for name, value in texts:
-            if isinstance(value, str):
-                for _, message in markdown_faults(value.replace("\n", " ")):
-                    out.append((lines.get((key, name), line), f"concept '{key}' {name}: {message}"))
-    # A synonym that is a preferred term would forbid the site's own word.
-    for (lang, word), key in avoided_at.items():
-        owner = preferred_at.get((lang, word))
-        if owner is not None:
-            at = lines.get((key, f"{lang}_avoid"), lines.get((key, ""), 1))
-            out.append((at, f"concept '{key}': {lang}_avoid names {word!r}, the preferred term of '{owner}'"))
-    return sorted(out, key=lambda p: p[0])
-
-
 def load_glossary(root: Path) -> list[Term]:
     """The well-formed concepts of ``<root>/_glossary.toml``, in file order (an entry with a
-    fault of its own is left out; :func:`glossary_faults` names it). ``[]`` when the file is
+    fault of its own is left out; the validator names it). ``[]`` when the file is
     absent or unreadable."""
-    text, data, _ = _read(root)
+    text, data, _ = read_glossary_file(root)
     if data is None:
         return []
-    lines = _lines(text)
+    lines = toml_lines(text)
     out = []
     for key, e in data.items():
         if not isinstance(e, dict):

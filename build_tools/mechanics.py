@@ -12,6 +12,7 @@ Two things a hand-written page may hold, filled in at build time by
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from pathlib import Path
@@ -29,7 +30,6 @@ VARIANTS_ROOT = Path(__file__).resolve().parent.parent / "variants_src"
 
 #: The id of a ```` ```tafl-position ```` fence: its one line of code.
 _POSITION_ID = re.compile(r"[ \t]*+([A-Za-z0-9_-]++)[ \t]*+")
-_mechanics_cache: dict = {}
 
 # The opening tag of an example board on a hand-written page (notes/CONTRACTS.md, mechanics pages).
 _EXAMPLE_BOARD = re.compile(r'^<div class="tafl-board" id="board" data-variant="([a-z0-9-]{1,64})" data-example="[^"]*"[^>]*>$',
@@ -39,14 +39,13 @@ _EXAMPLE_BOARD = re.compile(r'^<div class="tafl-board" id="board" data-variant="
 def load_mechanics_positions(path: Path = MECHANICS_FILE) -> dict:
     """The example positions of the mechanics pages: ``{id: {"size", "diagram", "throne",
     "corners", "camps", "marks", "caption": {"de", "en"}}}`` from ``mechanics.toml``
-    (cached by mtime)."""
-    st = path.stat().st_mtime_ns
-    hit = _mechanics_cache.get(path)
-    if hit and hit[0] == st:
-        return hit[1]
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    _mechanics_cache[path] = (st, data)
-    return data
+    (read again when the file's modification time changed)."""
+    return _parsed_positions(path, path.stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed_positions(path: Path, _mtime_ns: int) -> dict:
+    return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
 def position_figure(pos_id: str, lang: str, n: int) -> str:
@@ -108,12 +107,12 @@ def render_positions(markdown: str, lang: str, where: str, warn: Callable[[str],
     return "\n".join(out)
 
 
-def example_rules(markdown: str, lang: str, where: str, *, site, pyodide: tuple[str, bool],
+def example_rules(markdown: str, lang: str, where: str, *, site, pyodide: tuple[str, bool, bool],
                   warn: Callable[[str], None]) -> str:
     """Give each example board of a hand-written page (``div.tafl-board#board[data-example]``)
     the rules it plays: the board-data of the variant it names (``data-variant``; same
     language; ``site`` the :class:`~build_tools.pages.SiteSources` being built, ``pyodide`` its
-    ``(index, cdn)``), as ``<script type="application/json" data-role="example-rules">`` right
+    ``(index, cdn, snapshot)``, :func:`~build_tools.pages.pyodide_data`), as ``<script type="application/json" data-role="example-rules">`` right
     after the opening tag, so the board needs no request for them. A variant that is unknown or
     has no board is passed to ``warn`` and the board left without rules (it shows its engine
     error)."""
@@ -124,8 +123,8 @@ def example_rules(markdown: str, lang: str, where: str, *, site, pyodide: tuple[
         if v is None or v.text_only:
             warn(f"{where}: the example board plays the rules of '{slug}', which has no board on the site")
             return m.group(0)
-        index, cdn = pyodide
-        data = pages.board_json(pages.board_data(v, lang, pyodide_index=index, cdn=cdn))
+        index, cdn, snapshot = pyodide
+        data = pages.board_json(pages.board_data(v, lang, pyodide_index=index, cdn=cdn, snapshot=snapshot))
         return f'{m.group(0)}\n<script type="application/json" data-role="example-rules">{data}</script>'
 
     return _EXAMPLE_BOARD.sub(repl, markdown)

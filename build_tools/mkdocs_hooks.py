@@ -1,7 +1,9 @@
 """MkDocs hook file (mkdocs.yml ``hooks:``): the site's generation step, run inside MkDocs'
-own events. The logic lives in :mod:`build_tools.site_plugin`; this file makes the repository
-root importable (MkDocs puts only this file's folder on ``sys.path``, and only while importing
-it) and exposes the event handlers with their priorities."""
+own events. The logic is the plugin :class:`build_tools.site_plugin.TaflPlugin` (its settings
+under ``extra.tafl`` in mkdocs.yml); this file makes the repository root importable (MkDocs puts
+only this file's folder on ``sys.path``, and only while importing it), makes the one plugin
+instance of the process (MkDocs loads a hooks file once, so ``mkdocs serve`` keeps it across
+rebuilds) and hands its event methods, with their priorities, to MkDocs."""
 
 import sys
 from pathlib import Path
@@ -10,33 +12,17 @@ _ROOT = str(Path(__file__).resolve().parent.parent)
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-from mkdocs.plugins import event_priority  # noqa: E402
+from build_tools.site_plugin import TaflPlugin  # noqa: E402
 
-from build_tools import site_plugin as _site  # noqa: E402
+PLUGIN = TaflPlugin()
 
-on_startup = _site.on_startup
-on_pre_build = _site.on_pre_build  # under `mkdocs serve`: validate before every rebuild
-on_config = _site.on_config
-
-
-@event_priority(-200)  # after mkdocs-static-i18n's on_files (-100), which drops unknown generated files
-def on_files(files, config):
-    return _site.on_files(files, config)
-
-
-
-
-@event_priority(-300)  # after mkdocs-static-i18n's on_nav (-100) translated the section titles
-def on_nav(nav, config, files):
-    return _site.on_nav(nav, config, files)
-
-
-on_page_markdown = _site.on_page_markdown
-on_page_content = _site.on_page_content  # the tripwire: unsafe HTML in a rendered page fails the build
-on_post_page = _site.on_post_page  # the same over the whole output page (attributes and URLs)
-on_serve = _site.on_serve
-
-
-@event_priority(-200)  # after mkdocs-static-i18n's on_post_build, which runs the other languages
-def on_post_build(config):
-    return _site.on_post_build(config)
+on_startup = PLUGIN.on_startup
+on_config = PLUGIN.on_config
+on_pre_build = PLUGIN.on_pre_build  # under `mkdocs serve`: validate before every rebuild
+on_files = PLUGIN.on_files
+on_nav = PLUGIN.on_nav
+on_page_markdown = PLUGIN.on_page_markdown
+on_page_content = PLUGIN.on_page_content  # the tripwire: unsafe HTML in a rendered page fails the build
+on_post_page = PLUGIN.on_post_page  # the same over the whole output page (attributes and URLs)
+on_serve = PLUGIN.on_serve
+on_post_build = PLUGIN.on_post_build

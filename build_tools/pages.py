@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +41,7 @@ import markdown as _markdown
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
-from tafl_core.ruleset import OPTIONAL_DEFAULTS
+from tafl_core.ruleset import OPTIONAL_DEFAULTS, Ruleset
 
 from build_tools import diagram as _diagram
 from build_tools import first_moves as _first_moves
@@ -117,9 +116,6 @@ class SiteSources:
         return None
 
 
-_variant_cache: dict[Path, tuple[tuple, Any]] = {}
-
-
 def _stamp(d: Path) -> tuple:
     out = []
     for name in ("rules.toml", "de.md", "en.md"):
@@ -131,20 +127,22 @@ def _stamp(d: Path) -> tuple:
     return tuple(out)
 
 
-def load_site_sources(root: Path) -> SiteSources:
-    """Parse every variant under ``root`` through ``build_tools.sources``, reusing the parse of
-    a folder whose three files have not changed (mtime and size) since the last call: MkDocs
-    builds once per language, and ``mkdocs serve`` rebuilds on every change."""
+def load_site_sources(root: Path, *, cache: dict[Path, tuple[tuple, Any]] | None = None) -> SiteSources:
+    """Parse every variant under ``root`` through ``build_tools.sources``. With ``cache`` (a
+    dict the caller keeps: the site plugin's, since MkDocs builds once per language and
+    ``mkdocs serve`` rebuilds on every change) the parse of a folder whose three files have not
+    changed (mtime and size) since it was stored there is reused, and new parses are stored."""
     root = Path(root).resolve()
     site = SiteSources(root=root)
     for d in sources.variant_dirs(root):
         stamp = _stamp(d)
-        hit = _variant_cache.get(d)
+        hit = cache.get(d) if cache is not None else None
         if hit and hit[0] == stamp:
             v = hit[1]
         else:
             v = sources.load_variant(d)
-            _variant_cache[d] = (stamp, v)
+            if cache is not None:
+                cache[d] = (stamp, v)
         problem = None
         if v.text_only:
             if "rules.toml" in v.missing or any(lang not in v.pages for lang in LANGS):
@@ -293,9 +291,10 @@ def assumption_data(rule, lang: str) -> dict:
             "alternative_label": alternative_label(lang, rule.key, rule.alternative)}
 
 
-def board_data(v, lang: str, *, pyodide_index: str, cdn: bool) -> dict:
+def board_data(v, lang: str, *, pyodide_index: str, cdn: bool, snapshot: bool = True) -> dict:
     """The board-data JSON object of variant ``v`` in ``lang`` (notes/CONTRACTS.md), plus
-    ``names`` (:func:`names_data`: the site's words for piece kinds and capture reasons)."""
+    ``names`` (:func:`names_data`: the site's words for piece kinds and capture reasons);
+    ``pyodide_index``, ``cdn``, ``snapshot``: :func:`pyodide_data`."""
     rs = v.ruleset
     page = v.pages[lang]
     sections = {}
@@ -314,7 +313,7 @@ def board_data(v, lang: str, *, pyodide_index: str, cdn: bool) -> dict:
         "first_mover": rs.value("first_mover"),
         "assumptions": assumptions,
         "sections": sections,
-        "pyodide": pyodide_data(pyodide_index, cdn),
+        "pyodide": pyodide_data(pyodide_index, cdn, snapshot),
         "names": names_data(lang),
         "reasons": reason_words(lang),
         # the start position's legal moves and what each does, so that the board can answer a
@@ -328,17 +327,17 @@ def _pyodide_build(_stamp) -> tuple[str, str, dict]:
     return _pyodide_assets.wheel_name(), _pyodide_assets.build_key(), _pyodide_assets.lock_info()
 
 
-def pyodide_data(pyodide_index: str, cdn: bool) -> dict:
-    """board-data ``pyodide``: ``index`` (where Pyodide's files are), ``cdn``, and for the
+def pyodide_data(pyodide_index: str, cdn: bool, snapshot: bool = True) -> dict:
+    """board-data ``pyodide``: ``index`` (where Pyodide's files are), ``cdn``, ``snapshot``
+    (the memory snapshot's file name beside the wheel, or None when the build makes none), and for the
     worker's direct start (no package manager at start-up) ``wheel`` (the tafl_core wheel's file name beside them in
     ``assets/pyodide/``), ``build`` (the hash naming this build's engine files, the service
     worker's cache version) and ``lock_info`` (Pyodide's lock-file ``info``: the worker loads
     no package by name, so it needs no lock file)."""
     stamp = tuple((f.name, f.stat().st_mtime_ns) for f in sorted((_pyodide_assets.ROOT / "tafl_core").rglob("*.py")))
     wheel, build, info = _pyodide_build(stamp)
-    snapshot = None if os.environ.get("TAFL_NO_SNAPSHOT") == "1" else _pyodide_assets.SNAPSHOT
     return {"index": pyodide_index, "cdn": bool(cdn), "wheel": wheel, "build": build, "lock_info": info,
-            "snapshot": snapshot}
+            "snapshot": _pyodide_assets.SNAPSHOT if snapshot else None}
 
 
 def names_data(lang: str) -> dict:
@@ -359,30 +358,24 @@ def board_json(data: dict) -> Markup:
     return Markup(text)
 
 
-_svg_cache: dict[str, Markup] = {}
+@functools.lru_cache(maxsize=2048)
+def _start_svg(rules_text: str) -> Markup:
+    """The start diagram's SVG of the rules.toml text ``rules_text`` (one that loaded), the same
+    on both language pages."""
+    ruleset = Ruleset.from_toml(rules_text)
+    return _diagram.render_svg(ruleset.layout, ruleset.special_squares(), caption_id="board-caption")
 
 
-def _start_svg(rules_text: str, ruleset) -> Markup:
-    """The start diagram's SVG, the same on both language pages (cached by rules.toml text)."""
-    svg = _svg_cache.get(rules_text)
-    if svg is None:
-        if len(_svg_cache) > 2048:
-            _svg_cache.clear()
-        svg = _svg_cache[rules_text] = _diagram.render_svg(ruleset.layout, ruleset.special_squares(),
-                                                           caption_id="board-caption")
-    return svg
-
-
-def _board_html(v, lang: str, *, page_url: str, pyodide_index: str, cdn: bool) -> Markup:
+def _board_html(v, lang: str, *, page_url: str, pyodide_index: str, cdn: bool, snapshot: bool) -> Markup:
     rs = v.ruleset
     title = v.pages[lang].title or rs.name
     figure = _diagram.render_figure(
         rs.layout, rs.special_squares(), lang=lang, dom_id="board-caption",
         caption_prefix=UI[lang]["diagram_caption"].format(title=title, size=rs.size),
-        svg=_start_svg(v.rules_text, rs))
+        svg=_start_svg(v.rules_text))
     return Markup(_env.get_template("board.html.j2").render(
         slug=v.slug, lang=lang, site_root=_site_root_rel(page_url), first_mover=rs.value("first_mover"),
-        figure=figure, data=board_json(board_data(v, lang, pyodide_index=pyodide_index, cdn=cdn)),
+        figure=figure, data=board_json(board_data(v, lang, pyodide_index=pyodide_index, cdn=cdn, snapshot=snapshot)),
         file_message=UI[lang]["board_file_protocol"]))
 
 
@@ -445,10 +438,10 @@ def _cite(v, lang: str, *, url: str) -> dict:
 
 
 def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url: str | None = None,
-                     pyodide_index: str = "assets/pyodide/", cdn: bool = False) -> str:
+                     pyodide_index: str = "assets/pyodide/", cdn: bool = False, snapshot: bool = True) -> str:
     """The markdown of variant ``v``'s page in ``lang``. ``page_url`` is the page's URL relative
     to the site root (``variants/x/`` or ``en/variants/x/``); ``site_url`` the site's absolute
-    URL if known (for "cite this page")."""
+    URL if known (for "cite this page"); ``pyodide_index``, ``cdn``, ``snapshot``: :func:`pyodide_data`."""
     page = v.pages[lang]
     keys = {e.key for e in page.sources if e.key}
     titles = {s: site.title(s, lang) or s for s in ({r.slug for r in page.related})}
@@ -456,7 +449,7 @@ def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url
         board = _no_board_html(v, lang)
         assumptions = Markup("")
     else:
-        board = _board_html(v, lang, page_url=page_url, pyodide_index=pyodide_index, cdn=cdn)
+        board = _board_html(v, lang, page_url=page_url, pyodide_index=pyodide_index, cdn=cdn, snapshot=snapshot)
         assumptions = _assumptions_html(v, lang)
     # What follows a section's body, by its role (build_tools.format.SECTIONS).
     after = {START: board, RULES: assumptions}
@@ -593,15 +586,17 @@ def glossary_markdown(terms, lang: str) -> str:
 
 
 def generated_pages(site: SiteSources, lang: str, *, url_of, site_url: str | None = None,
-                    pyodide_index: str = "assets/pyodide/", cdn: bool = False) -> Iterable[tuple[str, str]]:
+                    pyodide_index: str = "assets/pyodide/", cdn: bool = False,
+                    snapshot: bool = True) -> Iterable[tuple[str, str]]:
     """Every generated page of ``lang`` as ``(src_uri, markdown)``. ``url_of(src_uri)`` gives
-    the page's URL relative to the site root in this language."""
+    the page's URL relative to the site root in this language; ``pyodide_index``, ``cdn``,
+    ``snapshot``: :func:`pyodide_data`."""
     yield "variants/index.md", index_markdown(site, lang)
     yield "comparison.md", comparison_markdown(site, lang)
     yield "glossary.md", glossary_markdown(site.glossary, lang)
     for v in site.variants:
         src = f"variants/{v.slug}.md"
         yield src, variant_markdown(v, lang, site, page_url=url_of(src), site_url=site_url,
-                                    pyodide_index=pyodide_index, cdn=cdn)
+                                    pyodide_index=pyodide_index, cdn=cdn, snapshot=snapshot)
     for slug, names in sorted(site.stubs.items()):
         yield f"variants/{slug}.md", stub_markdown(slug, names, lang)

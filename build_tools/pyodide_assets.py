@@ -55,13 +55,18 @@ def _venv_bin(name: str) -> str:
     return str(candidate) if candidate.exists() else name
 
 
+#: The wheel's long description (see :func:`build_cached`).
+WHEEL_README = "tafl_core: the rules engine of the Tafl-Kompendium (pure Python, standard library only).\n"
+
+
 def _source_hash() -> str:
     """sha256 over everything that changes the wheel or the lock file: tafl_core/**/*.py,
-    pyproject.toml and Pyodide's own lock file. Hex string."""
+    pyproject.toml, this module (it writes the wheel's README), the snapshot maker and Pyodide's
+    own lock file; not README.md. Hex string."""
     h = hashlib.sha256()
     files = sorted(f for f in (ROOT / "tafl_core").rglob("*")
                    if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc")
-    extra = [ROOT / n for n in ("pyproject.toml", "README.md", "LICENSE", "build_tools/make_snapshot.mjs")
+    extra = [ROOT / n for n in ("pyproject.toml", "LICENSE", "build_tools/make_snapshot.mjs", "build_tools/pyodide_assets.py")
              if (ROOT / n).is_file()]
     for f in files + extra + [NODE_PYODIDE / LOCK_FILE]:
         h.update(str(f.relative_to(ROOT)).encode())
@@ -113,8 +118,9 @@ def _run(cmd: list[str], what: str) -> None:
         raise PyodideAssetsError(f"{what} failed (exit {proc.returncode}): {' '.join(cmd)}\n{tail}")
 
 
-def build_cached() -> Path:
-    """Build (or reuse) the tafl_core wheel and the lock file that registers it.
+def build_cached(*, snapshot: bool = True) -> Path:
+    """Build (or reuse) the tafl_core wheel and the lock file that registers it, and with
+    ``snapshot`` the memory snapshot beside them (:func:`_snapshot`).
 
     Returns the cache folder holding exactly one `tafl_core-*-py3-none-any.whl` and
     `pyodide-lock.json`. Raises PyodideAssetsError when node_modules/pyodide is missing or
@@ -126,7 +132,8 @@ def build_cached() -> Path:
     key = _source_hash()
     out = CACHE_DIR / key
     if (out / LOCK_FILE).is_file() and list(out.glob("*.whl")):
-        _snapshot(out)
+        if snapshot:
+            _snapshot(out)
         return out
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="wheel-", dir=CACHE_DIR) as tmp:
@@ -137,9 +144,13 @@ def build_cached() -> Path:
         src = tmp_path / "src"
         shutil.copytree(ROOT / "tafl_core", src / "tafl_core",
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        for name in ("pyproject.toml", "README.md", "LICENSE"):
+        for name in ("pyproject.toml", "LICENSE"):
             if (ROOT / name).is_file():
                 shutil.copy2(ROOT / name, src / name)
+        # The wheel's long description (pyproject's readme) is a fixed line, not README.md, so that
+        # an edit of the README (every benchmark run quotes its figures there) leaves the engine
+        # files and their cache key as they are.
+        (src / "README.md").write_text(WHEEL_README, encoding="utf-8")
         _run([sys.executable, "-m", "build", "--wheel", "--outdir", str(wheel_dir), str(src)],
              "building the tafl_core wheel (pypa build)")
         wheels = sorted(wheel_dir.glob("tafl_core-*-py3-none-any.whl"))
@@ -167,7 +178,8 @@ def build_cached() -> Path:
         except OSError:
             if not (out / LOCK_FILE).is_file():
                 raise
-    _snapshot(out)
+    if snapshot:
+        _snapshot(out)
     # Keep the cache small: only the current key.
     for old in CACHE_DIR.iterdir():
         if old.is_dir() and old.name != key and not old.name.startswith("wheel-"):
@@ -177,10 +189,10 @@ def build_cached() -> Path:
 
 def _snapshot(out: Path) -> None:
     """Make the memory snapshot (:data:`SNAPSHOT`) beside the wheel in the cache folder `out`,
-    once (it is keyed by the same hash). Set TAFL_NO_SNAPSHOT=1 to build without one; a failure
-    (no node, Pyodide refuses) only warns: the board then starts Pyodide as usual."""
+    once (it is keyed by the same hash). A failure (no node, Pyodide refuses) only warns: the
+    board then starts Pyodide as usual."""
     target = out / SNAPSHOT
-    if target.is_file() or os.environ.get("TAFL_NO_SNAPSHOT") == "1":
+    if target.is_file():
         return
     node = shutil.which("node")
     wheels = sorted(out.glob("tafl_core-*-py3-none-any.whl"))
@@ -208,15 +220,17 @@ def _place(src: Path, dst: Path) -> None:
         shutil.copy2(src, dst)
 
 
-def install(site_dir: Path, *, cdn: bool) -> None:
+def install(site_dir: Path, *, cdn: bool, snapshot: bool = True) -> None:
     """Install the board's Python runtime into `site_dir/assets/pyodide/`.
 
     site_dir: the built site (MkDocs `config["site_dir"]`, called from `on_post_build`).
     cdn: True when mkdocs.yml sets `extra.tafl.pyodide_cdn`; the Pyodide core files are then
     loaded from the CDN and not copied, only the wheel and its lock file are written.
+    snapshot: False when mkdocs.yml sets `extra.tafl.no_snapshot` (`TAFL_NO_SNAPSHOT=1`): no
+    memory snapshot is made (one made by an earlier build of the same engine is still copied).
     Raises PyodideAssetsError (with the command to run) when a step fails.
     """
-    built = build_cached()
+    built = build_cached(snapshot=snapshot)
     target = Path(site_dir) / TARGET
     target.mkdir(parents=True, exist_ok=True)
     if not cdn:
@@ -229,6 +243,7 @@ def install(site_dir: Path, *, cdn: bool) -> None:
         _place(src, target / src.name)
 
 
-if __name__ == "__main__":  # python -m build_tools.pyodide_assets SITE_DIR [--cdn]
+if __name__ == "__main__":  # python -m build_tools.pyodide_assets SITE_DIR [--cdn] [--no-snapshot]
     args = sys.argv[1:]
-    install(Path(args[0] if args and not args[0].startswith("-") else "site"), cdn="--cdn" in args)
+    install(Path(args[0] if args and not args[0].startswith("-") else "site"), cdn="--cdn" in args,
+            snapshot="--no-snapshot" not in args)

@@ -1,14 +1,20 @@
-"""The MkDocs side of the site: event handlers used by ``build_tools/mkdocs_hooks.py``.
+"""The MkDocs side of the site: the plugin :class:`TaflPlugin`, which ``build_tools/mkdocs_hooks.py``
+instantiates once per process and whose event methods it hands to MkDocs.
+
+Its settings are :class:`TaflConfig`, read from ``extra.tafl`` in mkdocs.yml in ``on_config``
+(the one place the build's environment variables are read: mkdocs.yml names them with
+``!ENV``); what the events share lives on the plugin instance, which ``mkdocs serve`` keeps
+across rebuilds (MkDocs loads a hooks file once per process).
 
 What happens in a build (``mkdocs build`` / ``mkdocs serve``; mkdocs-static-i18n runs the
 whole build once per language, German first):
 
-- ``on_config``: registers the ``/// original`` markdown block (:mod:`build_tools.md_ext`);
-  finds the variants root: environment variable ``TAFL_SOURCES_ROOT``, else
-  ``extra.tafl.sources_root`` (relative to mkdocs.yml), else ``variants_src``.
+- ``on_config``: reads :class:`TaflConfig`; registers the ``/// original`` markdown block
+  (:mod:`build_tools.md_ext`).
 - ``on_files`` (priority -200, after the i18n plugin at -100, which would drop generated files
-  it does not know): parses the sources once (cached across the language passes and serve
-  rebuilds, :func:`build_tools.pages.load_site_sources`) and adds every generated page of the
+  it does not know): parses the sources (a variant folder whose files have not changed is
+  parsed once per process, across the language passes and serve rebuilds,
+  :func:`build_tools.pages.load_site_sources`) and adds every generated page of the
   current language with ``File.generated`` -- under ``en/`` for English -- with the i18n
   attributes (``alternates``, ``locale``) the language switch and the sitemap read.
 - ``on_page_markdown``: fills in the examples of hand-written pages (the mechanics pages):
@@ -20,24 +26,22 @@ whole build once per language, German first):
 - ``on_post_page``: the same tripwire over the whole output page (navigation, title and table
   of contents included), for event attributes and URL schemes only.
 - ``on_post_build`` (after the last language): installs the Pyodide assets
-  (:func:`build_tools.pyodide_assets.install`) unless ``TAFL_SKIP_PYODIDE=1``.
-
-What the events share lives in one object, :data:`STATE` (:class:`BuildState`): the MkDocs
-command, the sources of the language being built and the generation statistics (written as JSON
-to the file named by ``TAFL_STATS_FILE`` after the build, for the benchmark).
+  (:func:`build_tools.pyodide_assets.install`) unless ``install_pyodide`` is off, and writes
+  the generation statistics to ``stats_file`` when one is named (for the site benchmark).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
+from mkdocs.config import config_options
+from mkdocs.config.base import Config, ValidationError
+from mkdocs.exceptions import Abort, PluginError
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from build_tools import mechanics, offline_copy, pyodide_assets
@@ -49,26 +53,49 @@ log = logging.getLogger("mkdocs.plugins.tafl")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_VERSION_FALLBACK = "314.0.7"
+#: The key under ``extra`` in mkdocs.yml that holds :class:`TaflConfig`.
+CONFIG_KEY = "tafl"
 
 
-def _zero_stats() -> dict:
-    return {"generate_seconds": 0.0, "load_seconds": 0.0, "pages": 0, "variant_pages": 0}
+class Switch(config_options.BaseConfigOption[bool]):
+    """A yes/no setting: ``true``/``false``, or ``1``/``0`` as an environment variable read
+    with ``!ENV`` gives them (``TAFL_SKIP_PYODIDE=1``); unset or empty is ``default``.
+
+    Raises:
+        ValidationError: any other value.
+    """
+
+    def __init__(self, default: bool) -> None:
+        super().__init__()
+        self.default = default
+
+    def run_validation(self, value: object) -> bool:
+        if value is None or value == "":
+            return self.default
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, int) and value in (0, 1):
+            return bool(value)
+        raise ValidationError(f"expected true or false (or 1 or 0), got {value!r}")
 
 
-@dataclass
-class BuildState:
-    """What the MkDocs events of one process share: ``command`` (``"build"`` / ``"serve"``, from
-    ``on_startup``), ``site`` (the :class:`~build_tools.pages.SiteSources` of the language being
-    built, from ``on_files``) with its ``pyodide`` settings ``(index, cdn)``, for the example
-    boards of hand-written pages; and ``stats``: seconds spent generating and pages made."""
-    command: str | None = None
-    site: _pages.SiteSources | None = None
-    pyodide: tuple[str, bool] = ("assets/pyodide/", False)
-    stats: dict = field(default_factory=_zero_stats)
+class TaflConfig(Config):
+    """The site generator's settings (``extra.tafl`` in mkdocs.yml; relative paths are relative
+    to mkdocs.yml):
 
-
-#: The state of this process's build (one MkDocs run; ``mkdocs serve`` keeps it across rebuilds).
-STATE = BuildState()
+    - ``sources_root``: the variants root (a folder that must exist; default ``variants_src``);
+    - ``pyodide_cdn``: the board loads Pyodide from the jsDelivr CDN instead of
+      ``site/assets/pyodide/``;
+    - ``skip_pyodide``: do not install the Pyodide assets after the build (site tests, the site
+      benchmark: their pages are checked, not played);
+    - ``no_snapshot``: build the board's engine files without the Pyodide memory snapshot;
+    - ``stats_file``: where to write the generation statistics as JSON after the build, or none.
+    """
+    sources_root = config_options.Dir(exists=True, default="variants_src")
+    pyodide_cdn = Switch(default=False)
+    skip_pyodide = Switch(default=False)
+    no_snapshot = Switch(default=False)
+    stats_file = config_options.Optional(config_options.File(exists=False))
 
 
 def _i18n(config):
@@ -85,20 +112,6 @@ def _languages(config) -> tuple[str, str, list[str]]:
     return (i18n.current_language or default), default, list(i18n.build_languages)
 
 
-def _tafl_extra(config) -> dict:
-    extra = config.extra.get("tafl") if hasattr(config.extra, "get") else None
-    return dict(extra or {})
-
-
-def sources_root(config) -> Path:
-    """The variants root for this build (see module docstring)."""
-    env = os.environ.get("TAFL_SOURCES_ROOT")
-    if env:
-        return Path(env).resolve()
-    base = Path(config.config_file_path).resolve().parent if config.config_file_path else REPO_ROOT
-    return (base / _tafl_extra(config).get("sources_root", "variants_src")).resolve()
-
-
 def _pyodide_version() -> str:
     for p in (REPO_ROOT / "node_modules" / "pyodide" / "package.json", REPO_ROOT / "package.json"):
         try:
@@ -111,61 +124,16 @@ def _pyodide_version() -> str:
     return PYODIDE_VERSION_FALLBACK
 
 
-def pyodide_settings(config) -> tuple[str, bool]:
-    """(index, cdn): ``assets/pyodide/`` relative to the site root, or the jsDelivr URL of the
-    pinned Pyodide when ``extra.tafl.pyodide_cdn`` is true."""
-    cdn = bool(_tafl_extra(config).get("pyodide_cdn", False))
+def pyodide_index(cdn: bool) -> str:
+    """Where the board loads Pyodide from: ``assets/pyodide/`` relative to the site root, or
+    the jsDelivr URL of the pinned Pyodide when ``cdn``."""
     if cdn:
-        return f"https://cdn.jsdelivr.net/pyodide/v{_pyodide_version()}/full/", True
-    return "assets/pyodide/", False
-
-
-# --------------------------------------------------------------------------- events
-
-
-def on_startup(command, dirty):
-    """Remember whether this is ``mkdocs serve`` (see :func:`on_pre_build`)."""
-    STATE.command = command
-
-
-def on_pre_build(config):
-    """Under ``mkdocs serve`` every rebuild validates the sources first (``make site`` validates
-    before it builds): a fault is printed as ``path:line: message`` and the rebuild stops, so the
-    served site keeps its last valid state instead of showing a source that contradicts itself.
-
-    Raises:
-        mkdocs.exceptions.Abort: the sources have faults.
-    """
-    if STATE.command != "serve":
-        return
-    from mkdocs.exceptions import Abort
-
-    from build_tools.validate import validate_tree
-
-    faults = validate_tree(sources_root(config))
-    if faults:
-        for fault in faults:
-            log.error(str(fault))
-        raise Abort(f"{len(faults)} fault(s) in the variant sources: the site was not rebuilt "
-                    "(fix them; the served pages are the last valid build)")
+        return f"https://cdn.jsdelivr.net/pyodide/v{_pyodide_version()}/full/"
+    return "assets/pyodide/"
 
 
 #: The script on every page that registers the service worker (docs/assets/offline-copy.js).
 OFFLINE_SCRIPT = "assets/offline-copy.js"
-
-
-def on_config(config):
-    """Register the markdown extension for ``/// original`` blocks (once). Under ``mkdocs
-    serve`` the pages do not register the service worker (:data:`OFFLINE_SCRIPT` is left out):
-    a development server's pages change with every edit, and no cache may stand between them
-    and the reader, nor between MkDocs' live reload and the server."""
-    from build_tools.md_ext import OriginalExtension
-
-    if not any(isinstance(e, OriginalExtension) for e in config.markdown_extensions):
-        config.markdown_extensions.append(OriginalExtension())
-    if STATE.command == "serve":
-        config.extra_javascript = [e for e in config.extra_javascript if str(e) != OFFLINE_SCRIPT]
-    return config
 
 
 def _dest(src_uri: str, lang: str, default: str, config) -> File:
@@ -175,84 +143,35 @@ def _dest(src_uri: str, lang: str, default: str, config) -> File:
     return f
 
 
-def on_files(files, config):
-    """Add the generated pages of the current language (see module docstring)."""
-    lang, default, langs = _languages(config)
-    t0 = time.perf_counter()
-    site = _pages.load_site_sources(sources_root(config))
-    t1 = time.perf_counter()
-    STATE.site, STATE.pyodide = site, pyodide_settings(config)
-    STATE.stats["load_seconds"] += t1 - t0
-    for slug, why in sorted(site.broken.items()):
-        log.warning(f"variant '{slug}' left out of the site: {why} (run `python -m build_tools validate`)")
-    taken = {getattr(f, "norm_src_uri", None) or f.src_uri for f in files}
-    pyodide_index, cdn = STATE.pyodide
-
-    def url_of(src_uri: str) -> str:
-        return _dest(src_uri, lang, default, config).url
-
-    made = []
-    for src_uri, content in _pages.generated_pages(site, lang, url_of=url_of, site_url=config.site_url,
-                                                    pyodide_index=pyodide_index, cdn=cdn):
-        if src_uri in taken:
-            log.warning(f"docs/ already holds a page at '{src_uri}'; the generated one is not used")
-            continue
-        f = File.generated(config, src_uri, content=content)
-        if lang != default:
-            f.dest_uri = f"{lang}/{f.dest_uri}"
-        f.alternates = {other: (f if other == lang else _dest(src_uri, other, default, config)) for other in langs}
-        for other, alt in f.alternates.items():
-            alt.locale = other
-            alt.locale_alternate_of = other
-            alt.localization = None if other == default else other
-            alt.norm_src_uri = src_uri
-        files.append(f)
-        made.append(f)
-    mechanics.english_addresses(files, config.site_dir)  # /en/mechanics/<English words>/
-    i18n = _i18n(config)
-    if i18n is not None and hasattr(i18n, "i18n_files_per_language"):
-        i18n.i18n_files_per_language[lang] = files.documentation_pages()
-    STATE.stats["generate_seconds"] += time.perf_counter() - t1
-    STATE.stats["pages"] += len(made)
-    STATE.stats["variant_pages"] += len(site.variants)
-    return files
-
-
-def on_page_markdown(markdown, page, config, files):
-    """Fill in the examples of a hand-written page (:mod:`build_tools.mechanics`): example boards
-    get their rules, ```` ```tafl-position ```` fences become diagrams. An example board whose
-    variant has no board on the site is a warning (the strict build fails on it); with another
-    sources root than the project's own (TAFL_SOURCES_ROOT, the site benchmark's synthetic
-    sources) the hand-written pages' variants may be absent, and that is only said (info)."""
-    lang = getattr(page.file, "locale", None) or _languages(config)[0]
-    where = page.file.src_uri
-    if 'data-example="' in markdown:
-        own = sources_root(config).resolve() == (REPO_ROOT / "variants_src").resolve()
-        markdown = mechanics.example_rules(markdown, lang, where, site=STATE.site, pyodide=STATE.pyodide,
-                                           warn=log.warning if own else log.info)
-    return mechanics.render_positions(markdown, lang, where, warn=log.warning)
-
-
-_TITLE_LINE = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.M)
-_FRONT_TITLE = re.compile(r"\A---[ \t]*\n(?:.*\n)*?title:[ \t]*(.+?)[ \t]*\n(?:.*\n)*?---[ \t]*\n")
-
-
 def page_title(file) -> str | None:
     """The title a page will carry, read before MkDocs renders it: the front matter's
-    ``title:``, else the first ``# `` heading of its markdown (generated or on disk); None if
-    it has neither or cannot be read."""
+    ``title:`` (a front matter opened and closed by ``---`` lines), else the first ``# ``
+    heading of its markdown (generated or on disk), without trailing blanks and ``#``; None if
+    it has neither or cannot be read. One pass over the lines (the patterns this replaced took
+    quadratic time on an unclosed front matter of many ``title:`` lines)."""
     try:
         text = file.content_string
     except (OSError, UnicodeDecodeError, AttributeError):
         return None
-    m = _FRONT_TITLE.match(text)
-    if m:
-        return m.group(1).strip("\"'")
-    m = _TITLE_LINE.search(text)
-    return m.group(1).strip() if m else None
+    lines = text.split("\n")
+    if lines and lines[0].rstrip(" \t") == "---":
+        title = None
+        for line in lines[1:]:
+            if line.rstrip(" \t") == "---":
+                if title is not None:
+                    return title
+                break
+            if title is None and line.startswith("title:") and line[6:].strip(" \t"):
+                title = line[6:].strip(" \t").strip("\"'")
+    for line in lines:
+        if line.startswith("#") and line[1:2] in (" ", "\t"):
+            body = line[1:].strip(" \t")
+            if body:
+                return (body.rstrip(" \t#") or body[:1]).strip()
+    return None
 
 
-def on_nav(nav, config, files):
+def ordered_nav(nav, config, files):
     """Every section of the navigation (the variants, the mechanics) lists its pages in the
     order of their titles in the page's own language (MkDocs orders them by file name, which
     are German for the mechanics pages in both languages); a section's index page stays first.
@@ -300,58 +219,20 @@ def _flatten(items):
             yield from _flatten(item.children)
 
 
-def on_serve(server, config, builder):
-    """``mkdocs serve``: also watch the variants root in use (it may be outside the repository
-    via ``TAFL_SOURCES_ROOT``) and the mechanics positions."""
-    root = sources_root(config)
-    if root.is_dir():
-        server.watch(str(root))
-    server.watch(str(mechanics.MECHANICS_FILE))
-    return server
-
-
-def on_post_build(config):
-    """After the last language: install the Pyodide assets (:mod:`build_tools.pyodide_assets`),
-    remove the sitemaps MkDocs writes without ``site_url`` (every address in them reads "None"),
-    then write ``STATE.stats`` for the benchmark."""
-    i18n = _i18n(config)
-    if i18n is not None and getattr(i18n, "building", False):
-        return  # a nested language build; the outer build finishes last
-    if not config.site_url:
-        _, default, langs = _languages(config)
-        for folder in [""] + [f"{x}/" for x in langs if x != default]:
-            for name in ("sitemap.xml", "sitemap.xml.gz"):
-                (Path(config.site_dir) / f"{folder}{name}").unlink(missing_ok=True)
-    _, default, langs = _languages(config)
-    mechanics.write_old_english_addresses(Path(config.site_dir))
-    split_search_index(Path(config.site_dir), default, [x for x in langs if x != default])
-    index, cdn = pyodide_settings(config)
-    if os.environ.get("TAFL_SKIP_PYODIDE") != "1":
-        pyodide_assets.install(Path(config.site_dir), cdn=cdn)
-    if STATE.command != "serve":  # under `mkdocs serve` the service worker retires (docs/sw.js)
-        try:
-            offline_copy.write_service_worker(Path(config.site_dir), langs, default, index if cdn else None)
-        except offline_copy.OfflineCopyError as e:
-            raise PluginError(str(e)) from None
-    out = os.environ.get("TAFL_STATS_FILE")
-    if out:
-        Path(out).write_text(json.dumps(STATE.stats), encoding="utf-8")
-
-
 #: The theme's language alternates in the page head (Material base.html).
 #: (?<![ \t]): a match starts only where a run of blanks starts, so a long run is scanned once.
 _ALTERNATE_LINK = re.compile(r'(?<![ \t])[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
 
-def without_site_url_alternates(output: str, config) -> str:
+def without_site_url_alternates(output: str, config, serving: bool = False) -> str:
     """Without ``site_url`` (the deployment address is unknown) the theme's
     ``<link rel="alternate" hreflang>`` tags are relative, which search engines do not take,
     and Material's language selector fetches ``sitemap.xml`` beside each of them: two 404s per
     page. They are left out then (the language selector's own links stay and keep the reader on
     the same page); with ``site_url`` set (``TAFL_SITE_URL``) the page is left as it is. Under
-    ``mkdocs serve``, which sets ``site_url`` to its own address, they are left out as well:
-    no page of the development server asks for a sitemap that is not there."""
-    if config.site_url and STATE.command != "serve":
+    ``mkdocs serve`` (``serving``), which sets ``site_url`` to its own address, they are left
+    out as well: no page of the development server asks for a sitemap that is not there."""
+    if config.site_url and not serving:
         return output
     return _ALTERNATE_LINK.sub("", output)
 
@@ -447,13 +328,14 @@ def named_section_navs(output: str) -> str:
     return _SECTION_NAV.sub(name, output)
 
 
-def on_post_page(output, page, config):
+def finished_page(output, page, config, serving: bool = False):
     """The tripwire over the whole output page (title, navigation and table of contents come
     from source text too): event attributes or unsafe URL schemes fail the build. The page's
     content, inserted verbatim by the theme, was already checked (more strictly) by
-    :func:`on_page_content`, so the rest of the page is what is parsed here. Language
-    alternates without ``site_url``: :func:`without_site_url_alternates`."""
-    output = named_section_navs(named_search_dialog(without_site_url_alternates(output, config)))
+    :func:`checked_content`, so the rest of the page is what is parsed here. Language
+    alternates without ``site_url`` or under ``mkdocs serve`` (``serving``):
+    :func:`without_site_url_alternates`."""
+    output = named_section_navs(named_search_dialog(without_site_url_alternates(output, config, serving)))
     _, default, _langs = _languages(config)
     output = language_search_base(output, getattr(page.file, "locale", None) or default, default)
     content = getattr(page, "content", None) or ""
@@ -466,7 +348,7 @@ def on_post_page(output, page, config):
     return output
 
 
-def on_page_content(html, page, config, files):
+def checked_content(html, page):
     """The tripwire (module docstring): raise ``PluginError`` naming the page when its
     rendered content holds anything :func:`unsafe_markup` reports."""
     problems = unsafe_markup(html)
@@ -475,3 +357,201 @@ def on_page_content(html, page, config, files):
         shown = "; ".join(problems[:5]) + (f"; … ({len(problems)} in all)" if len(problems) > 5 else "")
         raise PluginError(f"unsafe HTML in the rendered page {src} (run `python -m build_tools validate`): {shown}")
     return html
+
+
+# --------------------------------------------------------------------------- the plugin
+
+
+def _zero_stats() -> dict:
+    return {"generate_seconds": 0.0, "load_seconds": 0.0, "pages": 0, "variant_pages": 0}
+
+
+class TaflPlugin(BasePlugin[TaflConfig]):
+    """The site generator as one MkDocs plugin (module docstring). Its state, shared by the
+    events of one process: ``config`` (:class:`TaflConfig`, read in :meth:`on_config`),
+    ``command`` (``"build"`` / ``"serve"``, from :meth:`on_startup`), ``site`` (the
+    :class:`~build_tools.pages.SiteSources` of the language being built, from :meth:`on_files`),
+    ``parsed`` (the parse cache :func:`~build_tools.pages.load_site_sources` reuses) and
+    ``stats`` (seconds spent generating and pages made)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.command: str | None = None
+        self.site: _pages.SiteSources | None = None
+        self.parsed: dict = {}
+        self.stats: dict = _zero_stats()
+
+    # -- settings
+
+    def read_settings(self, mkdocs_config) -> TaflConfig:
+        """Read ``extra.tafl`` of ``mkdocs_config`` into :attr:`config`.
+
+        Raises:
+            mkdocs.exceptions.Abort: a setting is wrong (each fault logged as an error).
+        """
+        extra = mkdocs_config.extra.get(CONFIG_KEY) if hasattr(mkdocs_config.extra, "get") else None
+        errors, warnings = self.load_config(dict(extra or {}), mkdocs_config.config_file_path)
+        for key, warning in warnings:
+            log.warning(f"extra.{CONFIG_KEY}.{key}: {warning}")
+        for key, error in errors:
+            log.error(f"extra.{CONFIG_KEY}.{key}: {error}")
+        if errors:
+            raise Abort(f"{len(errors)} error(s) in extra.{CONFIG_KEY} of mkdocs.yml")
+        return self.config
+
+    @property
+    def sources_root(self) -> Path:
+        """The variants root of this build (:class:`TaflConfig` ``sources_root``)."""
+        return Path(self.config.sources_root)
+
+    @property
+    def pyodide(self) -> tuple[str, bool, bool]:
+        """``(index, cdn, snapshot)`` of the board data: where Pyodide is loaded from
+        (:func:`pyodide_index`), whether from the CDN, whether the engine files have a memory
+        snapshot."""
+        cdn = self.config.pyodide_cdn
+        return pyodide_index(cdn), cdn, not self.config.no_snapshot
+
+    # -- events
+
+    def on_startup(self, *, command, dirty):
+        """Remember whether this is ``mkdocs serve`` (see :meth:`on_pre_build`)."""
+        self.command = command
+
+    def on_config(self, config):
+        """Read the settings; register the markdown extension for ``/// original`` blocks
+        (once). Under ``mkdocs serve`` the pages do not register the service worker
+        (:data:`OFFLINE_SCRIPT` is left out): a development server's pages change with every
+        edit, and no cache may stand between them and the reader, nor between MkDocs' live
+        reload and the server."""
+        from build_tools.md_ext import OriginalExtension
+
+        self.read_settings(config)
+        if not any(isinstance(e, OriginalExtension) for e in config.markdown_extensions):
+            config.markdown_extensions.append(OriginalExtension())
+        if self.command == "serve":
+            config.extra_javascript = [e for e in config.extra_javascript if str(e) != OFFLINE_SCRIPT]
+        return config
+
+    def on_pre_build(self, *, config):
+        """Under ``mkdocs serve`` every rebuild validates the sources first (``make site``
+        validates before it builds): a fault is printed as ``path:line: message`` and the
+        rebuild stops, so the served site keeps its last valid state instead of showing a source
+        that contradicts itself.
+
+        Raises:
+            mkdocs.exceptions.Abort: the sources have faults.
+        """
+        if self.command != "serve":
+            return
+        from build_tools.validate import validate_tree
+
+        faults = validate_tree(self.sources_root)
+        if faults:
+            for fault in faults:
+                log.error(str(fault))
+            raise Abort(f"{len(faults)} fault(s) in the variant sources: the site was not rebuilt "
+                        "(fix them; the served pages are the last valid build)")
+
+    @event_priority(-200)  # after mkdocs-static-i18n's on_files (-100), which drops unknown generated files
+    def on_files(self, files, *, config):
+        """Add the generated pages of the current language (see module docstring)."""
+        lang, default, langs = _languages(config)
+        t0 = time.perf_counter()
+        site = self.site = _pages.load_site_sources(self.sources_root, cache=self.parsed)
+        t1 = time.perf_counter()
+        self.stats["load_seconds"] += t1 - t0
+        for slug, why in sorted(site.broken.items()):
+            log.warning(f"variant '{slug}' left out of the site: {why} (run `python -m build_tools validate`)")
+        taken = {getattr(f, "norm_src_uri", None) or f.src_uri for f in files}
+        index, cdn, snapshot = self.pyodide
+
+        def url_of(src_uri: str) -> str:
+            return _dest(src_uri, lang, default, config).url
+
+        made = []
+        for src_uri, content in _pages.generated_pages(site, lang, url_of=url_of, site_url=config.site_url,
+                                                        pyodide_index=index, cdn=cdn, snapshot=snapshot):
+            if src_uri in taken:
+                log.warning(f"docs/ already holds a page at '{src_uri}'; the generated one is not used")
+                continue
+            f = File.generated(config, src_uri, content=content)
+            if lang != default:
+                f.dest_uri = f"{lang}/{f.dest_uri}"
+            f.alternates = {other: (f if other == lang else _dest(src_uri, other, default, config)) for other in langs}
+            for other, alt in f.alternates.items():
+                alt.locale = other
+                alt.locale_alternate_of = other
+                alt.localization = None if other == default else other
+                alt.norm_src_uri = src_uri
+            files.append(f)
+            made.append(f)
+        mechanics.english_addresses(files, config.site_dir)  # /en/mechanics/<English words>/
+        i18n = _i18n(config)
+        if i18n is not None and hasattr(i18n, "i18n_files_per_language"):
+            i18n.i18n_files_per_language[lang] = files.documentation_pages()
+        self.stats["generate_seconds"] += time.perf_counter() - t1
+        self.stats["pages"] += len(made)
+        self.stats["variant_pages"] += len(site.variants)
+        return files
+
+    @event_priority(-300)  # after mkdocs-static-i18n's on_nav (-100) translated the section titles
+    def on_nav(self, nav, *, config, files):
+        """The navigation in the order of the titles (:func:`ordered_nav`)."""
+        return ordered_nav(nav, config, files)
+
+    def on_page_markdown(self, markdown, *, page, config, files):
+        """Fill in the examples of a hand-written page (:mod:`build_tools.mechanics`): example
+        boards get their rules, ```` ```tafl-position ```` fences become diagrams. An example
+        board whose variant has no board on the site is a warning (the strict build fails on
+        it); with another sources root than the project's own (the site benchmark's synthetic
+        sources) the hand-written pages' variants may be absent, and that is only said (info)."""
+        lang = getattr(page.file, "locale", None) or _languages(config)[0]
+        where = page.file.src_uri
+        if 'data-example="' in markdown:
+            own = self.sources_root.resolve() == (REPO_ROOT / "variants_src").resolve()
+            markdown = mechanics.example_rules(markdown, lang, where, site=self.site, pyodide=self.pyodide,
+                                               warn=log.warning if own else log.info)
+        return mechanics.render_positions(markdown, lang, where, warn=log.warning)
+
+    def on_page_content(self, html, *, page, config, files):
+        """The tripwire over the rendered content (:func:`checked_content`)."""
+        return checked_content(html, page)
+
+    def on_post_page(self, output, *, page, config):
+        """The tripwire over the whole output page and its finishing touches (:func:`finished_page`)."""
+        return finished_page(output, page, config, serving=self.command == "serve")
+
+    def on_serve(self, server, *, config, builder):
+        """``mkdocs serve``: also watch the variants root in use (it may be outside the
+        repository) and the mechanics positions."""
+        if self.sources_root.is_dir():
+            server.watch(str(self.sources_root))
+        server.watch(str(mechanics.MECHANICS_FILE))
+        return server
+
+    @event_priority(-200)  # after mkdocs-static-i18n's on_post_build, which runs the other languages
+    def on_post_build(self, *, config):
+        """After the last language: install the Pyodide assets (:mod:`build_tools.pyodide_assets`),
+        remove the sitemaps MkDocs writes without ``site_url`` (every address in them reads
+        "None"), then write :attr:`stats` to ``stats_file`` for the benchmark."""
+        i18n = _i18n(config)
+        if i18n is not None and getattr(i18n, "building", False):
+            return  # a nested language build; the outer build finishes last
+        _, default, langs = _languages(config)
+        if not config.site_url:
+            for folder in [""] + [f"{x}/" for x in langs if x != default]:
+                for name in ("sitemap.xml", "sitemap.xml.gz"):
+                    (Path(config.site_dir) / f"{folder}{name}").unlink(missing_ok=True)
+        mechanics.write_old_english_addresses(Path(config.site_dir))
+        split_search_index(Path(config.site_dir), default, [x for x in langs if x != default])
+        index, cdn, snapshot = self.pyodide
+        if not self.config.skip_pyodide:
+            pyodide_assets.install(Path(config.site_dir), cdn=cdn, snapshot=snapshot)
+        if self.command != "serve":  # under `mkdocs serve` the service worker retires (docs/sw.js)
+            try:
+                offline_copy.write_service_worker(Path(config.site_dir), langs, default, index if cdn else None)
+            except offline_copy.OfflineCopyError as e:
+                raise PluginError(str(e)) from None
+        if self.config.stats_file:
+            Path(self.config.stats_file).write_text(json.dumps(self.stats), encoding="utf-8")

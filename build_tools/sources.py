@@ -37,7 +37,7 @@ __all__ = [
     "Subsection", "Section", "Page", "Variant", "SourceProblem", "parse_page", "load_page",
     "load_variant", "load_all", "load_stubs", "variant_dirs", "SLUG_RE", "KEY_RE",
     "read_source_text", "outside", "parse_toml", "non_table_sections", "url_tail", "dash_tail", "BOM",
-    "REF_DEFINITION", "citations_in", "related_in", "parse_source_entry", "rel_path",
+    "REF_DEFINITION", "citations_in", "related_in", "parse_source_entry", "rel_path", "toml_lines",
 ]
 
 
@@ -207,6 +207,29 @@ def parse_toml(text: str) -> tuple[dict | None, SourceProblem | None]:
         except tafl_core.RulesFileError as bound:
             return None, SourceProblem(bound.line or 1, f"not valid TOML: {bound.message}")
         return None, SourceProblem(1, f"not valid TOML: {' '.join(str(exc).split())[:200]}")
+
+
+#: A table header ``[ name ]`` (the name stripped by the caller: ``\s*([^\[\]]+?)\s*`` took
+#: quadratic time on a long unclosed header).
+_HEADER = re.compile(r"^\[([^\[\]]+)\]")
+
+
+def toml_lines(text: str) -> dict[tuple[str, str], int]:
+    """Line of each ``key = …`` in a TOML text (rules.toml, _glossary.toml), keyed by (table
+    header, key); header lines themselves under (header, "")."""
+    out: dict[tuple[str, str], int] = {}
+    table = ""
+    for idx, line in enumerate(text.split("\n")):
+        s = line.strip()
+        m = _HEADER.match(s)
+        if m:
+            table = m.group(1).strip() or m.group(1)
+            out.setdefault((table, ""), idx + 1)
+            continue
+        m = re.match(r"^([A-Za-z0-9_.\"-]+)\s*=", s)
+        if m:
+            out.setdefault((table, m.group(1)), idx + 1)
+    return out
 
 
 def _too_deep(text: str, depth: int = 100) -> SourceProblem:

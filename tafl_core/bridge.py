@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import traceback
-from typing import Any
+from typing import Any, Callable
 
 from .bounds import BOUNDS
 from .bridge_line import PENDING_KEY, LineMirror, PendingLine, send_changes
@@ -274,7 +274,9 @@ class Session:
              seed: int = 0, nodes: int | None = None) -> dict:
         """The engine's best move for the side to move, in one call: ``{"move", "score",
         "depth", "nodes", "nps", "pv", "turn"}`` as ``python -m tafl_core best --json`` prints
-        (``move`` None when the game is over). The game is left as it was.
+        (``move`` None when the game is over). The game is left as it was. The search always has
+        a time bound (:func:`tafl_core.search.level_limits`: a depth or node count alone stops
+        after ``DEPTH_ONLY_SECONDS``).
 
         Raises:
             ValueError: an unknown level or a limit out of range.
@@ -296,10 +298,11 @@ class Session:
         from .search import Search, level_limits
         seconds, depth, nodes = search_limits(seconds, depth, nodes)
         level, seed = check_level(level), whole_arg("seed", seed, 0, MAX_SEED)
-        # the same limits as best_move and match: the level's depth cap, share of the time, noise
+        # the same limits as best_move and match: the level's depth cap, share of the time, noise,
+        # and always a time bound (a depth or node count alone: DEPTH_ONLY_SECONDS)
         depth, seconds, nodes, noise = level_limits(level or None, depth, seconds, nodes)
         self._search = Search(self.game, noise=noise, seed=int(seed))
-        self._search.start(depth, seconds if seconds else (None if depth or nodes else 2.0), nodes)
+        self._search.start(depth, seconds, nodes)
         self._search_key = self._game_key()
         return {"started": True}
 
@@ -479,64 +482,68 @@ class Dispatcher:
     def _run(self, cmd: str, a: dict):
         if not isinstance(a, dict):
             raise Failed(Fault.BAD_REQUEST, "the arguments must be a JSON object")
-        if cmd == "session":
-            self.session = self._new_session(a)
-            return self.session.state()
-        if cmd == "new_game":
-            s = self._new_session(a)
-            st = s.start(a.get("otn"), a.get("to_move"))
-            out = {"ok": True, "error": None, "reason": None, "state": st}
-            if a.get("moves"):
-                out = s.play_all(move_list(a["moves"]))
-            if out["ok"]:
-                self.session = s
-            return out
-        if cmd == "check_position":
-            return check_position(arg(a, "rules_toml"), a.get("otn"), a.get("to_move"))
-        s = self.session
-        if s is None:
+        entry = COMMANDS.get(cmd) if isinstance(cmd, str) else None
+        if entry is None:
+            shown = shown_text(str(cmd), 40)
+            raise Failed(Fault.UNKNOWN_COMMAND, "unknown command " + shown, command=shown)
+        needs_session, run = entry
+        if needs_session and self.session is None:
             raise Failed(Fault.NO_SESSION, "no session")
-        if cmd == "start":
-            return s.start(a.get("otn"), a.get("to_move"))
-        if cmd == "state":
-            return s.state()
-        if cmd == "rules_info":
-            return s.rules_info()
-        if cmd == "targets":
-            return s.targets(arg(a, "square"))
-        if cmd == "play":
-            return s.play(arg(a, "move"))
-        if cmd == "play_all":
-            return s.play_all(move_list(a.get("moves")))
-        if cmd == "snapshot":
-            return s.snapshot(whole_arg("max_moves", a.get("max_moves") or 0, 0, 10 ** 9))
-        if cmd == "goto":
-            return s.goto(a.get("ply"))
-        if cmd == "origin":
-            return s.origin()
-        if cmd == "undo":
-            return s.undo()
-        if cmd == "redo":
-            return s.redo()
-        if cmd == "best":
-            return s.best(a.get("seconds"), a.get("depth"), a.get("level"), a.get("seed") or 0, a.get("nodes"))
-        if cmd == "search_start":
-            return s.search_start(a.get("seconds"), a.get("depth"), a.get("level"), a.get("seed") or 0, a.get("nodes"))
-        if cmd == "search_step":
-            out = s.search_step(a.get("budget_ms", 50))
-            if out is None:
-                raise Refused(refusal(Reason.NO_SEARCH))
-            return out
-        if cmd == "search_stop":
-            return s.search_stop()
-        if cmd == "export_record":
-            return s.export_record(a.get("format") or "opentafl")
-        if cmd == "import_record":
-            return s.import_record(a.get("text"))
-        if cmd == "playout_bench":
-            return s.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))
-        shown = shown_text(str(cmd), 40)
-        raise Failed(Fault.UNKNOWN_COMMAND, "unknown command " + shown, command=shown)
+        return run(self, a)
+
+    def _session(self, a: dict) -> dict:
+        self.session = self._new_session(a)
+        return self.session.state()
+
+    def _new_game(self, a: dict) -> dict:
+        s = self._new_session(a)
+        st = s.start(a.get("otn"), a.get("to_move"))
+        out = {"ok": True, "error": None, "reason": None, "state": st}
+        if a.get("moves"):
+            out = s.play_all(move_list(a["moves"]))
+        if out["ok"]:
+            self.session = s
+        return out
+
+    def _search_step(self, a: dict) -> dict:
+        out = self.session.search_step(a.get("budget_ms", 50))
+        if out is None:
+            raise Refused(refusal(Reason.NO_SEARCH))
+        return out
+
+
+def _search_args(a: dict) -> tuple:
+    """``best``'s and ``search_start``'s arguments: seconds, depth, level, seed (0 when not
+    given), nodes."""
+    return a.get("seconds"), a.get("depth"), a.get("level"), a.get("seed") or 0, a.get("nodes")
+
+
+#: The worker's commands (notes/CONTRACTS.md, "Worker protocol"; a test holds the document's
+#: command table equal to these names): name -> (whether it needs a session, the function of
+#: the dispatcher and the command's arguments that answers it).
+COMMANDS: dict[str, tuple[bool, Callable[[Dispatcher, dict], Any]]] = {
+    "session": (False, Dispatcher._session),
+    "new_game": (False, Dispatcher._new_game),
+    "check_position": (False, lambda d, a: check_position(arg(a, "rules_toml"), a.get("otn"), a.get("to_move"))),
+    "start": (True, lambda d, a: d.session.start(a.get("otn"), a.get("to_move"))),
+    "state": (True, lambda d, a: d.session.state()),
+    "rules_info": (True, lambda d, a: d.session.rules_info()),
+    "targets": (True, lambda d, a: d.session.targets(arg(a, "square"))),
+    "play": (True, lambda d, a: d.session.play(arg(a, "move"))),
+    "play_all": (True, lambda d, a: d.session.play_all(move_list(a.get("moves")))),
+    "snapshot": (True, lambda d, a: d.session.snapshot(whole_arg("max_moves", a.get("max_moves") or 0, 0, 10 ** 9))),
+    "goto": (True, lambda d, a: d.session.goto(a.get("ply"))),
+    "origin": (True, lambda d, a: d.session.origin()),
+    "undo": (True, lambda d, a: d.session.undo()),
+    "redo": (True, lambda d, a: d.session.redo()),
+    "best": (True, lambda d, a: d.session.best(*_search_args(a))),
+    "search_start": (True, lambda d, a: d.session.search_start(*_search_args(a))),
+    "search_step": (True, Dispatcher._search_step),
+    "search_stop": (True, lambda d, a: d.session.search_stop()),
+    "export_record": (True, lambda d, a: d.session.export_record(a.get("format") or "opentafl")),
+    "import_record": (True, lambda d, a: d.session.import_record(a.get("text"))),
+    "playout_bench": (True, lambda d, a: d.session.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))),
+}
 
 
 def version() -> str:
@@ -555,5 +562,5 @@ def call(cmd: str, args_json: str, have=None) -> str:
     return _DISPATCHER.call(cmd, args_json, have)
 
 
-__all__ = ["Session", "check_position", "Dispatcher", "call", "version", "Refused", "Fault", "failure",
+__all__ = ["Session", "check_position", "Dispatcher", "COMMANDS", "call", "version", "Refused", "Fault", "failure",
            "ANSWERS_WITH_STATE"]

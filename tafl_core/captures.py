@@ -105,7 +105,7 @@ class Captures:
 
     def _king_capture(self, k: int, mover: int, d: int) -> Capture | None:
         """King on ``k`` attacked by the attacker (or commander) that just moved to ``mover``;
-        ``d`` is the direction from ``mover`` to ``k``. Implements ``king_capture`` (README.md);
+        ``d`` is the direction from ``mover`` to ``k``. Implements ``king_capture`` (notes/source-format.md);
         commanders count as attackers."""
         t = self._t
         board = self.board

@@ -1,5 +1,5 @@
 """Command line: ``python -m tafl_core play|moves|bench`` and, from :mod:`tafl_core.cli_search`,
-``best|match|bench-search`` (see README.md).
+``best|match|bench-search`` (see notes/engine.md).
 
 Malformed input (unknown variant, broken rules file or position, bad square or move) exits 2
 with one line on stderr naming the file, line and fault. An illegal move is not malformed
@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from . import cli_search, engine_protocol, limits
+from . import cli_review, cli_search, engine_protocol, limits
 from .bench import run_bench
 from .bounds import check_cli_args
 from .cli_common import Parser, UsageError, add_game_arguments, resolve_variant, run_cli, setup
@@ -151,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--json", action="store_true")
     cli_search.add_parsers(sub)   # best, match, bench-search
+    cli_review.add_parser(sub)   # review
     engine_protocol.add_parser(sub)   # engine (tafl_core/engine_protocol.py)
     return p
 
@@ -166,7 +167,7 @@ def _main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         check_cli_args(args, UsageError)   # every number finite and in range (tafl_core/bounds.py)
-        return {"play": cmd_play, "moves": cmd_moves, "bench": cmd_bench, **cli_search.COMMANDS,
+        return {"play": cmd_play, "moves": cmd_moves, "bench": cmd_bench, **cli_search.COMMANDS, **cli_review.COMMANDS,
                 "engine": engine_protocol.cmd_engine}[args.cmd](args)
     except (UsageError, TaflError) as exc:
         print(f"error: {exc}".replace("\n", " "), file=sys.stderr)

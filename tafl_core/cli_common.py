@@ -22,7 +22,7 @@ from .squares import shown_text
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
-#: Exit codes of the command line (README.md, "Command line").
+#: Exit codes of the command line (notes/engine.md, "Command line").
 EXIT_OK = 0
 EXIT_BROKEN_PIPE = 1      # the reader of standard output went away (``| head``): quiet
 EXIT_USAGE = 2            # malformed input, an unreadable file, or output that cannot be written

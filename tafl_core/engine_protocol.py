@@ -14,10 +14,20 @@ Engine -> OpenTafl: ``hello`` (at start), ``simple-moves on``, ``move <a1-a4>``,
 the requests ``rules``/``position`` (sent when ``play`` comes before any rules: the host answers
 with its rules and board).
 
-Every input line is handled without a traceback: a malformed one is answered ``error 0 <why>``
-(non-critical) and the session goes on. Lines longer than :data:`MAX_LINE` are refused unread.
-The engine keeps its own game; where the host's board disagrees (``move``/``opponent-move``
-records), the host's board is taken, with the side to move it implies.
+Every input line is handled without a traceback and the engine stays alive: a malformed one is
+answered ``error 0 <why>`` (non-critical) and the session goes on; a ``play`` it cannot answer with
+a move (no rules, the game over on its board, no legal move) is answered ``error -1 <why>`` (the
+protocol's critical error: the host ends the game rather than wait for a move). Lines longer than
+:data:`MAX_LINE` are refused unread; while the engine thinks at most
+:data:`~tafl_core.limits.MAX_ENGINE_QUEUE` lines wait, and each line beyond them is refused
+by ``error 0`` at once. The engine keeps its own game; where the host's board disagrees
+(``move``/``opponent-move`` records), the host's board is taken, with the side to move it implies.
+
+Every ``rules`` starts a new game at the rules' start layout (the protocol's ``rules``: "initialize
+to the starting board position"); a ``position`` that came before any rules is set up once they
+arrive. After ``finish`` a ``play`` that no new ``rules`` or ``position`` preceded asks the host
+for both, as a ``play`` before any rules does. When the host stops reading the engine's output, the
+engine ends (exit :data:`~tafl_core.cli_common.EXIT_BROKEN_PIPE`, as the command line does).
 """
 
 from __future__ import annotations
@@ -27,14 +37,18 @@ import os
 import queue
 import sys
 import threading
+import time
 from typing import Callable, TextIO
 
+from .cli_common import EXIT_BROKEN_PIPE
 from .errors import TaflError
 from .game import Game
-from .opentafl import OpenTaflRulesError, ruleset_from_opentafl, to_opentafl
+from .limits import MAX_ENGINE_QUEUE
+from .opentafl import OpenTaflRulesError, ruleset_from_opentafl, split_rules
 from .position import Position
 from .moves import Move
 from .search import LEVELS, WIN, WIN_BOUND, Search, level_limits
+from .squares import MAX_SIZE
 
 #: Longest command line read (characters): a 25x25 position record with every square written
 #: out, or a rules string, is far below it.
@@ -49,6 +63,11 @@ MAX_MOVE_SECONDS = 600.0
 #: After ``play``, how long to wait for a ``clock`` line that may follow it (seconds): OpenTafl
 #: sends the clock just before ``play``, the protocol text says just after.
 CLOCK_GRACE = 0.05
+#: ``analyze``: a further root move is searched on its own only while at least this many seconds
+#: are left for each of the moves still to score; past it the moves left keep the scores the
+#: best move's search gave them (bounds from its null windows), so the answer comes within the
+#: budget however many moves are asked for.
+MIN_ANALYSIS_SECONDS = 0.005
 _SIDES = ("attackers", "defenders")
 
 
@@ -61,15 +80,20 @@ class EngineSession:
         depth: most plies a search goes (None: as deep as the time allows).
         level: a key of :data:`tafl_core.search.LEVELS`.
         seed: the seed of a noisy level.
+        clock: seconds as a float, for every time limit (default ``time.perf_counter``; a test
+            injects its own).
     """
 
     def __init__(self, send: Callable[[str], None], seconds: float = 1.0, depth: int | None = None,
-                 level: str = "strong", seed: int = 0):
+                 level: str = "strong", seed: int = 0, clock: Callable[[], float] = time.perf_counter):
         if level not in LEVELS:
             raise ValueError(f"unknown level '{level}'")
         self.send = send
         self.seconds, self.depth, self.level, self.seed = seconds, depth, level, seed
+        self.clock_fn = clock
         self.ruleset = None
+        self.rules_text: str | None = None     # the host's rules string of self.ruleset
+        self.pending_position: str | None = None   # a position record sent before any rules
         self.game: Game | None = None
         self.clock: dict | None = None
         self.pending_play: str | None = None
@@ -97,9 +121,11 @@ class EngineSession:
             return True
         try:
             return handler(arg) is not False
-        except (TaflError, OpenTaflRulesError, ValueError, IndexError) as exc:
+        except (TaflError, ValueError, IndexError) as exc:
             self.send(f"error 0 {cmd}: " + _ascii(str(exc))[:300])
-            return True
+        except Exception as exc:   # noqa: BLE001 - a fault of tafl_core: said, and the session goes on
+            self.send(f"error 0 {cmd}: " + _internal(exc))
+        return True
 
     def ready_to_play(self) -> bool:
         """Whether a ``play`` waits and everything it needs has arrived."""
@@ -113,23 +139,37 @@ class EngineSession:
         return False
 
     def _cmd_rules(self, arg: str) -> None:
+        # Every rules line starts a new game at the start layout. The protocol keeps the board
+        # only for the host's answer to the engine's own request once a game has begun; the
+        # engine asks only when it has no game under way (no rules yet, or after 'finish').
         self.awaiting.discard("rules")
-        try:
-            rs = ruleset_from_opentafl(arg)
-        except OpenTaflRulesError as exc:
-            self.ruleset = self.game = None
-            self.pending_play = None
-            self.send("error -1 tafl_core cannot play these rules: " + _ascii(str(exc))[:300])
-            return
-        started = self.game is not None and (self.game.moves_played or self.my_last is not None)
-        if self.game is not None and started and to_opentafl(rs) == to_opentafl(self.ruleset):
-            return   # the host's answer to our request once the game has begun: keep the board
-        self.ruleset, self.game, self.my_last, self.finished = rs, Game(rs), None, None
-        self._tt = {}
+        if arg == self.rules_text and self.ruleset is not None:
+            rs = self.ruleset   # the same rules: the same object, and the table of its keys kept
+        else:
+            try:
+                rs = ruleset_from_opentafl(_checked_dim(arg))
+            except OpenTaflRulesError as exc:
+                self.ruleset = self.game = self.rules_text = self.pending_position = None
+                self.pending_play = None
+                self.awaiting = set()
+                self.send("error -1 tafl_core cannot play these rules: " + _ascii(str(exc))[:300])
+                return
+            self._tt = {}
+        self.ruleset, self.rules_text = rs, arg
+        self.game, self.my_last, self.finished = Game(rs), None, None
+        record, self.pending_position = self.pending_position, None
+        if record is not None:
+            try:
+                self._set_board(record, self.game.to_move)
+            except (TaflError, ValueError) as exc:   # the rules stand; the board is their start
+                self.send("error 0 position (sent before the rules): " + _ascii(str(exc))[:300])
 
     def _cmd_position(self, arg: str) -> None:
         self.awaiting.discard("position")
-        self._need_game()
+        if self.game is None:
+            Position.from_otn(arg)   # read now, so that a malformed record is refused now
+            self.pending_position = arg
+            return
         self._set_board(arg, self.game.to_move)
 
     def _cmd_side(self, arg: str) -> None:
@@ -153,11 +193,14 @@ class EngineSession:
     def _cmd_play(self, arg: str) -> None:
         side = _side(arg)
         self.pending_play = side
-        if self.game is None:
-            # no rules yet: ask the host for its rules and board, play when both are here
+        if self.game is None or self.finished is not None:
+            # no rules yet, or the last game finished and nothing set up the next: ask the host
+            # for its rules and board, play when both are here
             self.awaiting = {"rules", "position"}
             self.send("rules")
             self.send("position")
+        else:
+            self.awaiting = set()   # a request still unanswered: the host says to play on this board
 
     def _cmd_analyze(self, arg: str) -> None:
         self._need_game()
@@ -169,29 +212,43 @@ class EngineSession:
         if g.result is not None or not g.move_codes():
             self.send("error 0 no move to analyse: the game has ended")
             return
-        # half the time for the best move and its line, half for the next moves' own scores
-        # (each played and answered by a search a ply shallower: the root's other scores are
-        # only bounds)
-        s = self._search(secs / 2)
+        self.send(self.analysis(count, secs))
+
+    def analysis(self, count: int, seconds: float) -> str:
+        """The ``analysis`` line for up to ``count`` root moves of the game under way (which
+        must have a move), within ``seconds`` (the session's clock): half of them for the best
+        move and its line, the rest shared by the next moves' own scores, each move played and
+        answered by a search a ply shallower (the root's other scores are only bounds). The
+        clock is read before each of those searches; once less than
+        :data:`MIN_ANALYSIS_SECONDS` is left for each move still to score, the moves left keep
+        the bound the best move's search gave them. Scores are from the side to move's view."""
+        g = self.game
+        begun = self.clock_fn()
+        s = self._search(seconds / 2)
         rep = s.reply()
         out = [("|".join(rep["pv"]) or rep["move"], rep["score"])]
         scores = s.root_scores()
         others = sorted((m for m in scores if str(Move(m >> 10, m & 1023, g.size)) != rep["move"]),
                         key=lambda m: (-scores[m], m))[: count - 1]
         me = g.to_move
-        for m in others:
+        for i, m in enumerate(others):
             text = str(Move(m >> 10, m & 1023, g.size))
+            share = (seconds - (self.clock_fn() - begun)) / (len(others) - i)
             g.play(text)
             try:
                 if g.result is not None:
                     score = 0 if g.result.winner is None else (WIN - 1 if g.result.winner == me else -(WIN - 1))
+                elif share < MIN_ANALYSIS_SECONDS:
+                    score = scores[m]
                 else:
-                    sub = Search(g).run(max(1, rep["depth"] - 1), secs / 2 / len(others))["score"]
-                    score = sub if g.to_move == me else -sub
+                    # the best move's evaluator (built for this game's rules: on 25x25 its
+                    # tables cost more than a short search) and its table
+                    sub = Search(g, tt=self._tt, evaluator=s.ev, clock=self.clock_fn).run(max(1, rep["depth"] - 1), share)
+                    score = sub["score"] if g.to_move == me else -sub["score"]
             finally:
                 g.undo()
             out.append((text, score))
-        self.send(f"analysis {len(out)} " + " ".join(f"{mv} {sc}" for mv, sc in out))
+        return f"analysis {len(out)} " + " ".join(f"{mv} {sc}" for mv, sc in out)
 
     def _cmd_move(self, arg: str) -> None:
         # our move was made; the host's board after it
@@ -233,16 +290,30 @@ class EngineSession:
 
     # -- thinking -----------------------------------------------------------------------------
     def think(self) -> None:
-        """Answer the pending ``play``: search, send ``move`` and play it on our board."""
+        """Answer the pending ``play``: search, send ``move`` and play it on our board; where
+        no move can be made (no rules, the game over on our board, no legal move, a board on
+        which ``side`` cannot be to move) ``error -1`` saying why. Never raises."""
         side, self.pending_play = self.pending_play, None
+        try:
+            self._think(side)
+        except (TaflError, ValueError, IndexError) as exc:
+            self.send(f"error -1 tafl_core cannot play {side} here: " + _ascii(str(exc))[:300])
+        except Exception as exc:   # noqa: BLE001 - a fault of tafl_core: said, and the session goes on
+            self.send("error -1 play: " + _internal(exc))
+
+    def _think(self, side: str) -> None:
         if self.game is None:
             self.send("error -1 tafl_core has no rules to play (send 'rules' first)")
             return
+        g = self.game
+        if g.result is not None:
+            self.send(f"error -1 tafl_core sees the game as ended ({_ascii(str(g.result.reason))}); "
+                      "send rules or position for a new one")
+            return
         self._set_side(side)
         g = self.game
-        if g.result is not None or not g.move_codes():
-            why = g.result.reason if g.result else "no legal move"
-            self.send(f"error -1 tafl_core sees the game as ended ({_ascii(why)})")
+        if not g.move_codes():
+            self.send(f"error -1 tafl_core sees the game as ended (the {side} have no legal move)")
             return
         s = self._search(self.move_seconds(side))
         rep = s.reply()
@@ -273,7 +344,7 @@ class EngineSession:
 
     def _search(self, seconds: float) -> Search:
         depth, secs, _, noise = level_limits(self.level, self.depth, seconds)
-        s = Search(self.game, noise=noise, seed=self.seed, tt=self._tt)
+        s = Search(self.game, noise=noise, seed=self.seed, tt=self._tt, clock=self.clock_fn)
         s.run(depth, secs)
         return s
 
@@ -289,7 +360,7 @@ class EngineSession:
     def _set_board(self, record: str, side: str) -> None:
         pos = Position.from_otn(record)
         self.game = Game(self.ruleset, pos, side)
-        self.my_last = None
+        self.my_last = self.finished = None
 
     def _check_board(self, record: str, side: str) -> None:
         if self.game.position().to_otn() != record.strip():
@@ -312,27 +383,70 @@ def _ascii(text: str) -> str:
     return text.encode("ascii", "replace").decode("ascii").replace("\n", " ").replace("\r", " ")
 
 
-def serve(inp: TextIO, out: TextIO, **options) -> int:
-    """Run the protocol on ``inp``/``out`` until ``goodbye`` or the end of the input; returns
-    the exit code 0. ``options`` are :class:`EngineSession`'s."""
-    def send(line: str) -> None:
-        out.write(line + "\n")
-        out.flush()
+def _internal(exc: BaseException) -> str:
+    """The words for a fault of tafl_core itself (no traceback): the fuzz of the protocol looks
+    for ``internal error``."""
+    return _ascii(f"internal error ({type(exc).__name__}: {exc})")[:300]
 
-    lines: queue.Queue = queue.Queue()
+
+def _checked_dim(rules: str) -> str:
+    """``rules`` unchanged when its ``dim`` is at most as long as :data:`MAX_SIZE` written out
+    (so that no number of thousands of digits reaches ``int()``, whose limit is 4,300 digits).
+
+    Raises:
+        OpenTaflRulesError: naming the ``dim`` and the largest board.
+    """
+    dim = split_rules(rules.strip()).get("dim", "")
+    if len(dim.lstrip("0")) > len(str(MAX_SIZE)):
+        raise OpenTaflRulesError(f"dim:{_ascii(dim[:8])}... ({len(dim)} characters) is no board size; "
+                                 f"tafl_core plays boards of at most {MAX_SIZE}x{MAX_SIZE}")
+    return rules
+
+
+def serve(inp: TextIO, out: TextIO, queued: int = MAX_ENGINE_QUEUE, **options) -> int:
+    """Run the protocol on ``inp``/``out`` until ``goodbye`` or the end of the input (a ``play``
+    just before the end is answered first); ``options`` are :class:`EngineSession`'s.
+
+    A reader thread takes the input while the engine thinks: at most ``queued`` lines wait, and
+    each line beyond them is answered ``error 0`` at once and dropped (``goodbye`` and the end
+    of the input always wait their turn).
+
+    Returns:
+        0; :data:`~tafl_core.cli_common.EXIT_BROKEN_PIPE` (1) when the host stopped reading the
+        output (a write failed: the session ends at once, as nobody hears it).
+    """
+    gone = threading.Event()
+    write_lock = threading.Lock()
+
+    def send(line: str) -> None:
+        if gone.is_set():
+            return
+        with write_lock:   # the reader thread refuses lines while the main thread answers
+            try:
+                out.write(line + "\n")
+                out.flush()
+            except (OSError, ValueError):   # the host closed its end (or the stream is closed)
+                gone.set()
+
+    lines: queue.Queue = queue.Queue(maxsize=queued)
 
     def reader() -> None:
         try:
-            while True:
+            while not gone.is_set():
                 line = inp.readline(MAX_LINE + 1)
                 if len(line) > MAX_LINE and not line.endswith("\n"):
                     while True:   # skip the rest of the over-long line
                         more = inp.readline(MAX_LINE)
                         if not more or more.endswith("\n"):
                             break
-                lines.put(line if line else None)
-                if not line:
+                if not line or line.split(None, 1)[:1] == ["goodbye"]:
+                    lines.put(line or None)   # waits for room: the session's last line
                     return
+                try:
+                    lines.put_nowait(line)
+                except queue.Full:
+                    send(f"error 0 {queued} commands are waiting while the engine thinks; "
+                         f"'{_ascii(line.strip()[:40])}' refused")
         except (OSError, ValueError):   # the input closed or unreadable: as its end
             lines.put(None)
 
@@ -340,7 +454,7 @@ def serve(inp: TextIO, out: TextIO, **options) -> int:
     session = EngineSession(send, **options)
     send("hello")
     send("simple-moves on")
-    while True:
+    while not gone.is_set():
         if session.ready_to_play():
             # a 'clock' line may follow 'play' (the protocol text says so; OpenTafl sends it
             # before): wait a moment for it; any other line waits until the move is sent
@@ -348,16 +462,15 @@ def serve(inp: TextIO, out: TextIO, **options) -> int:
                 line = lines.get(timeout=CLOCK_GRACE)
             except queue.Empty:
                 line = ""
-            if line is None:
-                return 0
-            if line.startswith("clock"):
+            if line and line.startswith("clock"):
                 session.handle(line)
                 continue
             session.think()
         else:
             line = lines.get()
         if line is None or not session.handle(line):
-            return 0
+            break
+    return EXIT_BROKEN_PIPE if gone.is_set() else 0
 
 
 def add_parser(sub) -> None:
@@ -378,7 +491,7 @@ def cmd_engine(args) -> int:
     code = serve(inp, sys.stdout, seconds=args.seconds, depth=args.depth, level=args.level, seed=args.seed)
     try:
         sys.stdout.flush()
-    except OSError:
+    except (OSError, ValueError):
         pass
     os._exit(code)
 

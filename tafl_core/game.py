@@ -93,7 +93,9 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
         self.side = SIDE_NAMES.index(side)
         # the bitboards of the fast paths (tafl_core.bitboards), kept on every move and take-back
         self.lines = line_tables(t)
-        self._fast_moves = not t.any_jump   # a jump depends on the kind jumped over: reference generator
+        # a jump depends on the kind jumped over, a forbidden repetition on the game's history:
+        # the reference generator then
+        self._fast_moves = not t.any_jump and not t.no_repeat
         self.bits, self.rows, self.cols = board_bits(self.board, n)
         h = t.z_side if self.side else 0
         for s, code in enumerate(self.board):
@@ -394,6 +396,7 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
             h ^= t.z_side
             self.side = 1 - side
             self.seen[h] = self.seen.get(h, 0) + 1
+            self.hash = h   # the other side's legal moves (no_moves) may read it
             if result is None:
                 result = self._turn_result(side, h)
         self.hash = h

@@ -3,7 +3,7 @@
 Everything the engine reads from outside (a ``rules.toml``, a position file, moves on the
 command line) is bounded here, so that hostile or broken input ends in one
 :class:`~tafl_core.errors.TaflError` naming what and where, never in a traceback or in unbounded
-work. The bounds are stated in README.md ("Limits"); each one is far above what a real source
+work. The bounds are stated in notes/source-format.md ("Limits"); each one is far above what a real source
 needs (the largest ``rules.toml`` of the project has 7 KB and nests 1 deep):
 
 =========================  ===========  ==================================================
@@ -21,6 +21,8 @@ bound                      value        where it is checked
 ``MAX_GAME_RECORD_LINE``   20,000       one line of a game record (``records.import_record``)
 ``MAX_RECORD_COMMENTS``    10,000       comments kept from one game record (``records.read_record``)
 ``MAX_COMMENT_CHARS``      10,000       one comment of a game record (``records.read_record``)
+``MAX_ENGINE_QUEUE``       256          engine protocol lines waiting while the engine
+                                        thinks (``engine_protocol.serve``; more are refused)
 =========================  ===========  ==================================================
 
 Why these matter: Python's ``tomllib`` parses nested arrays and inline tables recursively (a
@@ -66,6 +68,11 @@ MAX_RECORD_COMMENTS = 10_000
 #: saved-games/replays/Fish-Nasa-2015-Fetlar.otg, has about 1,300); a comment may run over
 #: several lines.
 MAX_COMMENT_CHARS = 10_000
+#: Most lines of the engine protocol (``python -m tafl_core engine``) waiting while the engine
+#: thinks, each at most ``engine_protocol.MAX_LINE`` characters (about 5 MB in all); OpenTafl
+#: sends a few (clock updates, ``finish``, ``goodbye``) during a move. A line beyond them is
+#: refused by ``error 0`` at once.
+MAX_ENGINE_QUEUE = 256
 
 _BARE_VALUE_CHARS = frozenset("0123456789abcdefABCDEF_xXoO")
 

@@ -48,10 +48,31 @@ class MoveGenerator:
 
     def plain_codes(self, side: int, frm: int | None = None) -> list[int]:
         """Slides and jumps of ``side`` (only from ``frm`` when given), berserk turns aside, as
-        move codes ``from << 10 | to`` (square ints); unchecked for the side to move.
+        move codes ``from << 10 | to`` (square ints); unchecked for the side to move. Where the
+        side may not repeat (``repetition = "forbidden_defenders"``) without its moves that
+        bring back an earlier board (:meth:`_repeats`).
 
         Part of the engine-internal interface the search and the evaluation use (with
         :attr:`Game.tables`); everyone else asks :meth:`legal_moves`."""
+        out = self._moves_of(side, frm)
+        if side in self._t.no_repeat:
+            return [m for m in out if not self._repeats(m)]
+        return out
+
+    def _repeats(self, m: int) -> bool:
+        """Whether move ``m`` puts the pieces as they stood after an earlier turn of the game or
+        at its start, whoever was to move then (hnefatafl.org's ``legal_move`` compares the
+        board after the move, before any capture it makes, with every board of the game)."""
+        t = self._t
+        f, to = m >> 10, m & 1023
+        code = self.board[f]
+        z_side = t.z_side
+        h = self.hash ^ (z_side if self.side else 0) ^ t.zobrist[code][f] ^ t.zobrist[code][to]
+        seen = self.seen
+        return bool(seen.get(h) or seen.get(h ^ z_side))
+
+    def _moves_of(self, side: int, frm: int | None = None) -> list[int]:
+        """:meth:`plain_codes` before a forbidden repetition is taken out."""
         t = self._t
         board = self.board
         kinds, stops, passable, rays = t.kind, t.stop, t.passable, t.rays
@@ -197,6 +218,8 @@ class MoveGenerator:
             return refusal(Reason.NOT_ALONG_LINE, from_=a, to=b)
         if (f << 10 | to) in self.move_codes(frm=f):
             return None
+        if self.side in t.no_repeat and (f << 10 | to) in self._moves_of(self.side, f):
+            return refusal(Reason.REPETITION_FORBIDDEN, from_=a, to=b, to_move=self.to_move)
         # Outside a berserk turn the legal moves are the plain codes, so this finds nothing there.
         if (f << 10 | to) in self.plain_codes(self.side, f):
             return refusal(Reason.BERSERK_MUST_CAPTURE, from_=a, to=b)

@@ -40,7 +40,7 @@ class Outcomes:
         """The result when ``side``'s turn has ended in the position with hash ``h``:
         repetition, or the other side without a legal move; None otherwise."""
         t = self._t
-        if t.repetition != "ignored" and self.seen[h] >= t.repetition_count:
+        if t.repetition_decides and self.seen[h] >= t.repetition_count:
             if t.repetition == "draw":
                 return Result(None, ResultReason.REPETITION, "repetition")
             if t.repetition == "loss_repeater":

@@ -43,6 +43,7 @@ class Reason(StrEnum):
     KING_JUMP_RESTRICTED = "king_jump_restricted"
     KING_MAY_NOT_LAND = "king_may_not_land"
     BERSERK_MUST_CAPTURE = "berserk_must_capture"
+    REPETITION_FORBIDDEN = "repetition_forbidden"
     BERSERK_OTHER_PIECE = "berserk_other_piece"
     BERSERK_MUST_GO_ON = "berserk_must_go_on"
     NO_BERSERK_TURN = "no_berserk_turn"
@@ -160,6 +161,7 @@ _TEXT: dict[Reason, str] = {
     Reason.KING_JUMP_RESTRICTED: "the king may jump only from or to a restricted square (throne or corner)",
     Reason.KING_MAY_NOT_LAND: "the king may not stop on {square}",
     Reason.BERSERK_MUST_CAPTURE: "{from}-{to} captures nothing; a berserk move must capture",
+    Reason.REPETITION_FORBIDDEN: "{from}-{to} would bring back an earlier position, which the {to_move} may not do",
     Reason.BERSERK_OTHER_PIECE: "in this berserk turn only the piece on {square} may move again (or end the turn)",
     Reason.BERSERK_MUST_GO_ON: "the berserk turn must go on: the piece on {square} can still capture",
     Reason.NO_BERSERK_TURN: "there is no berserk turn to end",

@@ -23,7 +23,9 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "king_armed": ("yes", "no", "anvil", "hammer"),
     "king_capture": ("custodial", "four_sides", "four_attackers", "throne_graded", "surrounded_edge"),
     "shieldwall": ("off", "on", "corner"),
-    "repetition": ("ignored", "draw", "loss_repeater", "loss_defenders"),
+    # forbidden_defenders: a defenders' move that brings back a position the game has had
+    # (the same pieces on the same squares, whoever is to move) is not legal (hnefatafl.org).
+    "repetition": ("ignored", "draw", "loss_repeater", "loss_defenders", "forbidden_defenders"),
     "no_moves": ("loss", "draw", "none"),
     # Special pieces and berserk turns (Berserk Hnefatafl, aagenielsen.dk rules 3b/4b).
     "king_jump": ("none", "restricted", "free"),

@@ -151,6 +151,10 @@ class Tables:
         self.encirclement = v("encirclement")
         self.repetition = v("repetition")
         self.repetition_count = v("repetition_count")
+        # the sides that may not bring back an earlier position (their repeating moves are not
+        # legal; repetition then decides no game)
+        self.no_repeat = (DEFENDERS,) if self.repetition == "forbidden_defenders" else ()
+        self.repetition_decides = self.repetition in ("draw", "loss_repeater", "loss_defenders")
         self.no_moves = v("no_moves")
         self.jump = (JUMP_NONE, JUMP_NONE, JUMP_NONE, _JUMP_CODE[v("king_jump")],
                      _JUMP_CODE[v("commander_jump")], _JUMP_CODE[v("knight_jump")])

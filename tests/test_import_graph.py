@@ -188,6 +188,32 @@ def test_no_import_cycle_across_the_packages():
     assert cycles(import_graph()) == []
 
 
+def with_enclosing_packages(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """``graph`` with the edges Python adds when it runs: importing ``p.q.m`` first runs the
+    ``__init__`` of ``p`` and ``p.q``, so an importer gets an edge to each package enclosing
+    what it imports (each one that is a node of ``graph``), except the packages it lies in
+    itself (those are already being imported when it runs: the ordinary package pattern)."""
+    out = {}
+    for m, targets in graph.items():
+        enclosing = {".".join(t.split(".")[:i]) for t in targets for i in range(1, t.count(".") + 1)}
+        out[m] = targets | {p for p in enclosing if p in graph and p != m and not m.startswith(p + ".")}
+    return out
+
+
+def test_an_import_into_a_package_whose_init_imports_back_is_a_cycle():
+    """``a`` imports ``p.core``; ``p``'s ``__init__`` imports ``a``: a loop once the package's
+    ``__init__`` is counted; ``p.core`` importing its own package is none."""
+    graph = {"a": {"p.core"}, "p": {"a", "p.core"}, "p.core": {"p"}}
+    assert cycles({m: ts - {"p"} for m, ts in graph.items()}) == []
+    assert cycles(with_enclosing_packages({m: ts - {"p"} for m, ts in graph.items()})) == [["a", "p"]]
+    assert cycles(with_enclosing_packages({"a": {"p.core"}, "p": {"p.core"}, "p.core": set()})) == []
+
+
+def test_no_import_cycle_through_a_package_s_init():
+    """The glossary read by the validator must not itself import from the validator's package."""
+    assert cycles(with_enclosing_packages(import_graph())) == []
+
+
 def test_no_private_name_is_read_across_modules():
     reads = {m: r for m in MODULES if (r := private_reads(m))}
     assert reads == {}

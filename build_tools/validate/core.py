@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from build_tools.format import FACT_KEYS, LANGS
-from build_tools.sources import Page, Variant, rel_path
+from build_tools.sources import Page, Variant, rel_path, toml_lines
 
 
 __all__ = ["Fault", "Context", "Check", "fault", "pages_of", "fact_row", "quote", "diff_snippets",
@@ -113,29 +113,6 @@ def diff_snippets(a: str, b: str, before: int = 20, after: int = 30) -> tuple[st
         part = s[start:c + after]
         return repr(("…" if start else "") + part + ("…" if c + after < len(s) else ""))
     return cut(a), cut(b)
-
-
-#: A table header ``[ name ]`` (the name stripped by the caller: ``\s*([^\[\]]+?)\s*`` took
-#: quadratic time on a long unclosed header).
-_HEADER = re.compile(r"^\[([^\[\]]+)\]")
-
-
-def toml_lines(text: str) -> dict[tuple[str, str], int]:
-    """Line of each ``key = …`` in rules.toml, keyed by (table header, key); header lines
-    themselves under (header, "")."""
-    out: dict[tuple[str, str], int] = {}
-    table = ""
-    for idx, line in enumerate(text.split("\n")):
-        s = line.strip()
-        m = _HEADER.match(s)
-        if m:
-            table = m.group(1).strip() or m.group(1)
-            out.setdefault((table, ""), idx + 1)
-            continue
-        m = re.match(r"^([A-Za-z0-9_.\"-]+)\s*=", s)
-        if m:
-            out.setdefault((table, m.group(1)), idx + 1)
-    return out
 
 
 def rule_of(variant: Variant, key: str):

@@ -1,6 +1,6 @@
 """Checks of the facts table (section 1): its rows (:data:`~build_tools.format.FACT_KEYS`), and
 board, pieces, throne, escape, king armed and first mover agreeing with rules.toml and the
-counted layout, in the words README.md gives; a rule rules.toml marks assumed is marked so in
+counted layout, in the words notes/source-format.md gives; a rule rules.toml marks assumed is marked so in
 its cell (:data:`ASSUMPTION_MARKERS`). Every pattern here is linear in the cell's length."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from build_tools.sources import Page, Variant
 from build_tools.validate.core import Context, Fault, fact_row, fault, pages_of, rule_of, show
 
 
-#: Words that mark a facts cell as an assumption (README.md): whole words or phrases only;
+#: Words that mark a facts cell as an assumption (notes/source-format.md): whole words or phrases only;
 #: "offen"/"open" count only as "(offen)", "offen gelassen", "bleibt offen" / "(open)",
 #: "left open", "open question" (not "open to debate").
 ASSUMPTION_MARKERS = {

@@ -1,6 +1,6 @@
 """Check of ``[layout] origin`` in rules.toml: where the start layout comes from is said with
 the page's own sources, cited as on the page (``[key]`` or ``[key1; key2]``), so that the
-origin names listed sources only (README.md, "rules.toml")."""
+origin names listed sources only (notes/source-format.md, "rules.toml")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """One vocabulary and German quotation marks, so that the pages use one term per concept.
 
-- The glossary file ``_glossary.toml`` (:mod:`build_tools.glossary`) is itself checked
-  (:func:`glossary_file_faults`, once per tree, ``path:line`` faults).
+- The glossary file ``_glossary.toml`` (read by :mod:`build_tools.glossary`) is itself checked
+  (:func:`glossary_faults`, :func:`glossary_file_faults`: once per tree, ``path:line`` faults).
 - :func:`check_glossary_terms`: no discouraged synonym (``de_avoid`` / ``en_avoid``) in the
   prose of a page of that language, nor in the rules.toml notes shown on it
   (``variants_src/x/de.md:12: use "Randflucht", not "Kantenflucht"``). Not prose, so never a
@@ -15,17 +15,20 @@
 
 from __future__ import annotations
 
+import functools
 import re
+from pathlib import Path
 from typing import Iterator
 
 from build_tools.format import BLOCK_CLOSE, ORIGINAL_OPEN
-from build_tools.glossary import GLOSSARY_FILE, Term, avoided_pattern, glossary_faults, load_glossary
-from build_tools.sources import Variant, rel_path
+from build_tools.format import LANGS
+from build_tools.glossary import ENTRY_KEYS, GLOSSARY_FILE, KEY_RE, Term, avoided_pattern, load_glossary, read_glossary_file
+from build_tools.sources import Variant, rel_path, toml_lines
 from build_tools.validate.core import Context, Fault, fault, pages_of
-from build_tools.validate.markup import blank_code, toml_texts
+from build_tools.validate.markup import blank_code, markdown_faults, toml_texts
 
-__all__ = ["glossary_file_faults", "check_glossary_terms", "check_german_quotes", "prose_text", "quote_faults",
-           "term_faults"]
+__all__ = ["glossary_faults", "glossary_file_faults", "check_glossary_terms", "check_german_quotes", "prose_text",
+           "quote_faults", "term_faults"]
 
 _LINK_TARGET = re.compile(r"\]\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\)")
 _AUTOLINK = re.compile(r"<[A-Za-z][A-Za-z0-9+.-]*:[^\s<>]*>")
@@ -148,32 +151,99 @@ def _dedupe(items: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return out
 
 
+def glossary_faults(root: Path) -> list[tuple[int, str]]:
+    """Every fault of ``<root>/_glossary.toml`` as ``(line, message)``, in file order: not
+    readable or not TOML; a key that is not a concept table; a table without a non-empty ``de``
+    and ``en``, without ``definition.de`` and ``definition.en``, with ``*_avoid`` other than a
+    list of non-empty strings, or with an unknown key; a preferred term given by two concepts;
+    a discouraged term that is some concept's preferred term, or discouraged twice; raw HTML or
+    an unsafe link in any text (the glossary page shows them). An absent
+    file has no faults (and no terms)."""
+    text, data, out = read_glossary_file(root)
+    if data is None:
+        return out
+    lines = toml_lines(text)
+    preferred_at: dict[tuple[str, str], str] = {}
+    avoided_at: dict[tuple[str, str], str] = {}
+    for key, entry in data.items():
+        line = lines.get((key, ""), lines.get(("", key), 1))
+        if not isinstance(entry, dict):
+            out.append((line, f"'{key}' must be a table [{key}] with de, en, de_avoid, en_avoid and definition"))
+            continue
+        if not KEY_RE.fullmatch(key):
+            out.append((line, f"concept '{key}': the table name is lower case letters, digits and '_'"))
+        for k in entry:
+            if k not in ENTRY_KEYS:
+                out.append((lines.get((key, k), line), f"concept '{key}': unknown key '{k}' (de, en, de_avoid, en_avoid, definition.de, definition.en)"))
+        for lang in LANGS:
+            term = entry.get(lang)
+            if not isinstance(term, str) or not term.strip():
+                out.append((lines.get((key, lang), line), f"concept '{key}' has no {lang} term"))
+            else:
+                other = preferred_at.setdefault((lang, term.casefold()), key)
+                if other != key:
+                    out.append((lines.get((key, lang), line), f"concept '{key}': {lang} term {term!r} is already the term of '{other}'"))
+        definition = entry.get("definition")
+        for lang in LANGS:
+            d = definition.get(lang) if isinstance(definition, dict) else None
+            if not isinstance(d, str) or not d.strip():
+                out.append((lines.get((key, f"definition.{lang}"), line), f"concept '{key}' has no definition.{lang}"))
+        if isinstance(definition, dict):
+            for k in definition:
+                if k not in LANGS:
+                    out.append((lines.get((key, f"definition.{k}"), line), f"concept '{key}': unknown language 'definition.{k}'"))
+        for lang in LANGS:
+            name = f"{lang}_avoid"
+            avoid = entry.get(name, [])
+            at = lines.get((key, name), line)
+            if not isinstance(avoid, list) or not all(isinstance(a, str) and a.strip() for a in avoid):
+                out.append((at, f"concept '{key}': {name} must be a list of non-empty strings"))
+                continue
+            for a in avoid:
+                other = avoided_at.setdefault((lang, a.casefold()), key)
+                if other != key:
+                    out.append((at, f"concept '{key}': {a!r} is already discouraged by '{other}'"))
+        # The texts reach the glossary page: markdown without raw HTML, as every source.
+        texts = [(lang, entry.get(lang)) for lang in LANGS]
+        if isinstance(definition, dict):
+            texts += [(f"definition.{lang}", definition.get(lang)) for lang in LANGS]
+        for lang in LANGS:
+            if isinstance(entry.get(f"{lang}_avoid"), list):
+                texts += [(f"{lang}_avoid", a) for a in entry[f"{lang}_avoid"]]
+        for name, value in texts:
+            if isinstance(value, str):
+                for _, message in markdown_faults(value.replace("\n", " ")):
+                    out.append((lines.get((key, name), line), f"concept '{key}' {name}: {message}"))
+    # A synonym that is a preferred term would forbid the site's own word.
+    for (lang, word), key in avoided_at.items():
+        owner = preferred_at.get((lang, word))
+        if owner is not None:
+            at = lines.get((key, f"{lang}_avoid"), lines.get((key, ""), 1))
+            out.append((at, f"concept '{key}': {lang}_avoid names {word!r}, the preferred term of '{owner}'"))
+    return sorted(out, key=lambda p: p[0])
+
+
 def glossary_file_faults(root) -> list[Fault]:
-    """Every fault of ``<root>/_glossary.toml`` (:func:`build_tools.glossary.glossary_faults`)
-    as a :class:`Fault` at its line."""
-    from pathlib import Path
+    """Every fault of ``<root>/_glossary.toml`` (:func:`glossary_faults`) as a :class:`Fault`
+    at its line."""
     f = Path(root) / GLOSSARY_FILE
     rel = rel_path(f, Path(root))
     return [Fault(rel, line, message) for line, message in glossary_faults(Path(root))]
 
 
-_TERMS_CACHE: dict[str, tuple[float, list[Term]]] = {}
-
-
 def _terms(root) -> list[Term]:
-    from pathlib import Path
+    """The glossary's terms (read again when the file's modification time changed)."""
     f = Path(root) / GLOSSARY_FILE
     try:
         stamp = f.stat().st_mtime_ns
     except OSError:
         return []
-    key = str(f.resolve())
-    hit = _TERMS_CACHE.get(key)
-    if hit and hit[0] == stamp:
-        return hit[1]
-    terms = load_glossary(Path(root))
-    _TERMS_CACHE[key] = (stamp, terms)
-    return terms
+    return _terms_of(str(root), stamp)
+
+
+@functools.lru_cache(maxsize=8)
+def _terms_of(root: str, _mtime_ns: int) -> list[Term]:
+    return load_glossary(Path(root))
 
 
 def check_glossary_terms(variant: Variant, ctx: Context) -> Iterator[Fault]:

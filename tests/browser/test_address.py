@@ -1,5 +1,5 @@
 """The address follows the board's game, and the board's controls never act on a stale game
-(README "Share links"; notes/CONTRACTS.md "New games, assumption switches and example boards").
+(notes/board.md "Share links"; notes/CONTRACTS.md "New games, assumption switches and example boards").
 
 Each test is one way the address and the game could part, replayed in Debian's Chromium:
 

@@ -1,4 +1,4 @@
-"""Share links that cannot be read (README "Share links"; notes/CONTRACTS.md "Board
+"""Share links that cannot be read (notes/board.md "Share links"; notes/CONTRACTS.md "Board
 additions"): a refused link falls back to the start position *and* the page's own rules, and
 "Copy link" never hands out a link the board would refuse to open (at most 500 moves in a link)."""
 

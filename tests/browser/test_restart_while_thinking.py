@@ -1,5 +1,5 @@
 """Restart while the computer thinks takes effect at once (docs/assets/board/opponent.js,
-controller.js; README "Opponent and hint").
+controller.js; notes/board.md "Opponent and hint").
 
 Alea Evangelii (variants_src/alea-evangelii, 19×19, the defenders move first): the reader takes
 the defenders and plays i5-i4 (the square below i5 is empty in the start layout), and the

@@ -110,7 +110,7 @@ def test_entry_faults_and_engine_names():
     assert entry_faults("text") == ["each [[differences]] entry must be a table"]
     assert names_engine("K. Francis-H.'s tafl server", "tafl_server")
     assert not names_engine("the Ludii portal", "opentafl")
-    assert set(ENGINES) == {"opentafl", "abstractplay", "hnefatafl-rs", "ludii", "tafl_server"}
+    assert set(ENGINES) == {"opentafl", "abstractplay", "hnefatafl-rs", "ludii", "tafl_server", "hnefatafl-org"}
     assert normalise("a\n  b\tc ") == "a b c"
 
 

@@ -1,5 +1,5 @@
 """Input bounds of the validator: input it used to pass (or crash on) while the build then failed or ran
-for a very long time. A source that is not a regular file, is larger than its bound (README.md,
+for a very long time. A source that is not a regular file, is larger than its bound (notes/source-format.md,
 "Limits"; build_tools/format.py) or is TOML nested too deeply is a ``path:line: message`` fault;
 a command that cannot run on its input says so in one line on stderr, exit 2, no traceback.
 Hostile sources (a 5,000-digit integer, a lead that opens a code fence, a fault standard output
@@ -206,7 +206,7 @@ def _validate(root) -> subprocess.CompletedProcess:
 def test_rules_integer_of_5000_digits_is_a_fault_at_its_line(tree):
     """tomllib's int() refuses more than 4,300 digits with a plain ValueError (CPython's integer
     string conversion limit), which escaped build_tools.sources.parse_toml as "unexpected error",
-    exit 2. README.md (tafl_core limits): a TOML number has at most 64 digits
+    exit 2. notes/engine.md (limits): a TOML number has at most 64 digits
     (MAX_NUMBER_DIGITS), refused with a message naming the file and line."""
     tree.write(RULES, tree.text(RULES) + "\nhuge = " + "9" * 5000 + "\n")
     line = tree.line_of(RULES, "huge = ")
@@ -248,7 +248,7 @@ def test_lead_that_opens_a_code_fence_is_a_fault(tree):
 def test_fault_that_stdout_cannot_encode_is_one_line_naming_stdout(tree):
     """A fault message holding "ü" (a related variant named [[würfel]]) printed to an ASCII
     standard output (PYTHONIOENCODING=ascii) ended in "unexpected error: UnicodeEncodeError".
-    README.md ("Limits"): every other fault ends in one line on stderr naming what, exit 2;
+    notes/source-format.md ("Limits"): every other fault ends in one line on stderr naming what, exit 2;
     here what cannot be written is standard output."""
     import os
     de = tree.text("tiny-tafl/de.md")
@@ -266,7 +266,7 @@ def test_site_dir_that_is_a_file_is_one_line_exit_2_and_the_file_is_kept(tree, t
     """``site --site-dir FILE`` built the site, renamed the file to ``.site-old-*`` beside it
     (rmtree cannot remove a file: it stayed there) and put the site in its place. An output
     folder that is not a folder is an input the command cannot handle: one line naming it,
-    exit 2 (README.md, "Limits"), and the file is left as it was."""
+    exit 2 (notes/source-format.md, "Limits"), and the file is left as it was."""
     target = tmp_path / "sitefile"
     target.write_text("keep\n", encoding="utf-8")
     r = subprocess.run([sys.executable, "-m", "build_tools", "site", "--root", str(tree.root),

@@ -16,9 +16,9 @@ import pytest
 from build_tools.format import code_spans
 from build_tools.mechanics import render_positions
 from build_tools.sources import citations_in, parse_page
-from build_tools.site_plugin import without_site_url_alternates
+from build_tools.site_plugin import page_title, without_site_url_alternates
 from build_tools.validate import link_targets, unsafe_links
-from build_tools.validate.core import toml_lines
+from build_tools.sources import toml_lines
 
 #: Long enough that a quadratic pattern needs far more than the stall guard (the old patterns
 #: took 0.5–2 s on 4,000 characters, so 100 times that is hours), short enough to stay quick.
@@ -138,3 +138,22 @@ def test_source_entry_with_many_continuation_lines():
     (entry,) = page.sources
     assert entry.key == "k" and entry.url == "https://example.org/x"
     assert entry.text == "Anfang " + " ".join(["weiter"] * (N // 10)) + " Ende"
+
+
+def _title(text: str) -> str | None:
+    return page_title(SimpleNamespace(content_string=text))
+
+
+def test_page_title_from_front_matter_or_first_heading():
+    """The front matter's title wins (quotes and trailing blanks dropped), then the first
+    ``# `` heading without its closing hashes; ``## `` is no title."""
+    assert _title("---\nlead: x\ntitle: 'Brandubh'  \n---\n# Other\n") == "Brandubh"
+    assert _title("---\nlead: x\n---\n## 1. A\n# Umzingelung ##\n") == "Umzingelung"
+    assert _title("---\ntitle: Open\n# Heading\n") == "Heading"       # a front matter never closed
+    assert _title("## Only a section\n") is None
+
+
+def test_page_title_of_an_unclosed_front_matter_of_many_title_lines():
+    """The title patterns this replaced took quadratic time here (10 s at 8,000 lines)."""
+    assert _title("---\n" + "title: a\n" * (N // 4)) is None
+    assert _title("# a" + " #" * N + "b\n") == "a" + " #" * N + "b"

@@ -29,7 +29,7 @@ REFERENCE = REPO_ROOT.parent / "shared" / "reference" / "layouts" / "berserk-11-
 B = "variants_src/berserk-fixture"
 DE, EN = "berserk-fixture/de.md", "berserk-fixture/en.md"
 CONTRACTS = REPO_ROOT / "notes" / "CONTRACTS.md"
-README = REPO_ROOT / "README.md"
+SOURCE_FORMAT = REPO_ROOT / "notes" / "source-format.md"
 
 
 def _diagram_rows(text: str) -> list[list[str]]:
@@ -181,9 +181,9 @@ def test_every_special_key_and_value_has_a_name(lang):
             assert names.get(v), (lang, key, v)
 
 
-def test_every_readme_key_and_value_has_a_name():
-    """The same for the rule table of README.md (the source format), values written there."""
-    table = _contract_table(README.read_text(encoding="utf-8"), "The rules (all must be present")
+def test_every_key_and_value_of_the_source_format_has_a_name():
+    """The same for the rule table of the source format (notes/source-format.md), values written there."""
+    table = _contract_table(SOURCE_FORMAT.read_text(encoding="utf-8"), "The rules (all must be present")
     assert "first_mover" in table and "no_moves" in table
     for lang in LANGS:
         for key, values in table.items():

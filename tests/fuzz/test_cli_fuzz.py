@@ -1,7 +1,7 @@
 """Fuzzing the command line in-process (``tafl_core.cli.main``, standard streams captured):
 random arguments, position files and rules files as bytes. Whatever the input, a call ends in
 exit 0 with nothing on standard error, or in exit 2 with exactly one line ``error: …`` on
-standard error and nothing on standard output (README.md, "Command line"); never a traceback
+standard error and nothing on standard output (notes/engine.md, "Command line"); never a traceback
 and never exit 3 (``cli_common.EXIT_INTERNAL``, a fault of tafl_core).
 
 Budget: tests/fuzz/budget.py (``FUZZ_EXAMPLES``)."""

@@ -2,7 +2,7 @@
 (``python -m tafl_core`` in a subprocess): binary and deeply nested rules files, 5,000-digit
 labels and numbers, closed or full standard streams, output encodings that cannot write the
 text, arguments that are not UTF-8, overlong moves. Each must end in one line on standard error
-naming what and where, and the documented exit (README.md, "Command line"): 2 for malformed
+naming what and where, and the documented exit (notes/engine.md, "Command line"): 2 for malformed
 input and for output that cannot be written, 1 (quiet) when the reader of the output went
 away; never a traceback."""
 
@@ -234,7 +234,7 @@ def test_move_not_utf8_echoed_to_a_strict_utf8_output_is_exit_2():
 def test_move_of_more_than_80_characters_is_named_in_its_message():
     """A move argument longer than 80 characters (a square with 100 digits) was refused as a
     bare "error: malformed move", naming neither the argument nor its place; a shorter one
-    (``a9999999999-a1``) is named: "'a99…' is not a move". README.md: one line on stderr naming
+    (``a9999999999-a1``) is named: "'a99…' is not a move". notes/engine.md: one line on stderr naming
     what is wrong; exit 2 for malformed input."""
     move = "a" + "9" * 100 + "-a1"
     r = run_with_env(["play", "--variant", "brandubh", move])

@@ -10,7 +10,7 @@ each check is written out slowly here from the position records:
 * after it, the position is the one before with that piece moved and exactly the captured
   pieces removed: no piece appears, changes kind or vanishes otherwise (so the piece counts
   follow), and every captured piece stood on its square before the move and was an enemy;
-* a captured king ends the game for the attackers (README, rules table: the attackers win by
+* a captured king ends the game for the attackers (notes/source-format.md, rules table: the attackers win by
   capturing the king); an escaped king stands on an escape square (``escape``: corners or edge);
 * the side to move changes after each move, except while a berserk turn goes on (then the same
   piece must move again, and such a move captures; ``berserk``);

@@ -215,7 +215,7 @@ test("input intents set the focus square and the input device before anyone take
   assert.deepEqual(engine.calls[0], ["targets", { square: "d1" }]);
 });
 
-test("a new registry entry is dispatched with no other change (README: adding a toolbar button)", async () => {
+test("a new registry entry is dispatched with no other change (notes/board.md: adding a toolbar button)", async () => {
   const { c } = readyBoard({});
   const ran = [];
   const entry = { id: "info", words: "info", needsEngine: true, enabled: (s) => s.ready && !s.editing, run: (h) => ran.push(h) };

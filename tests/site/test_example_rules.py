@@ -19,7 +19,7 @@ OPEN = ('<div class="tafl-board" id="board" data-variant="{slug}" data-example="
 def _example_rules(md: str, lang: str, where: str) -> str:
     """``example_rules`` as the build calls it: the real sources, warnings to the plugin's log."""
     return mechanics.example_rules(md, lang, where, site=pages.load_site_sources(VARIANTS),
-                                   pyodide=("assets/pyodide/", False), warn=site_plugin.log.warning)
+                                   pyodide=("assets/pyodide/", False, True), warn=site_plugin.log.warning)
 
 
 def test_the_named_variants_rules_follow_the_opening_tag():

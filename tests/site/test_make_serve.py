@@ -10,34 +10,29 @@ import subprocess
 from pathlib import Path
 from types import SimpleNamespace
 
-import pytest
-
-from build_tools import site_plugin
+from build_tools.site_plugin import TaflPlugin
 
 REPO = Path(__file__).resolve().parents[2]
 ALTERNATES = ('<head>\n    <link rel="alternate" href="./" hreflang="de">\n'
               '    <link rel="alternate" href="../en/variants/brandubh/" hreflang="en">\n</head>')
 
 
-@pytest.fixture
-def command():
-    """Set the MkDocs command site_plugin saw at startup; the one before is restored after."""
-    before = site_plugin.STATE.command
-    yield lambda name: site_plugin.on_startup(name, False)
-    site_plugin.STATE.command = before
+def _page(command: str, site_url: str | None) -> str:
+    """ALTERNATES as the plugin of a `command` run (``build`` / ``serve``) finishes the page."""
+    plugin = TaflPlugin()
+    plugin.on_startup(command=command, dirty=False)
+    config = SimpleNamespace(site_url=site_url, plugins={}, theme={"language": "de"})
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="index.md", locale="de"), content="")
+    return plugin.on_post_page(ALTERNATES, page=page, config=config)
 
 
-def test_pages_under_mkdocs_serve_ask_for_no_sitemap(command):
-    command("serve")
-    served = SimpleNamespace(site_url="http://127.0.0.1:8000/")  # as mkdocs serve sets it
-    assert site_plugin.without_site_url_alternates(ALTERNATES, served) == "<head>\n</head>"
+def test_pages_under_mkdocs_serve_ask_for_no_sitemap():
+    assert _page("serve", "http://127.0.0.1:8000/") == "<head>\n</head>"  # site_url as mkdocs serve sets it
 
 
-def test_a_build_with_a_site_url_keeps_the_language_alternates(command):
-    command("build")
-    deployed = SimpleNamespace(site_url="https://tafl.example.org/")
-    assert site_plugin.without_site_url_alternates(ALTERNATES, deployed) == ALTERNATES
-    assert site_plugin.without_site_url_alternates(ALTERNATES, SimpleNamespace(site_url=None)) == "<head>\n</head>"
+def test_a_build_with_a_site_url_keeps_the_language_alternates():
+    assert _page("build", "https://tafl.example.org/") == ALTERNATES
+    assert _page("build", None) == "<head>\n</head>"
 
 
 def test_make_serve_builds_the_site_once():

@@ -59,7 +59,6 @@ def test_failing_build_leaves_site_untouched(tmp_path):
     text = text.replace("watch:\n  - variants_src\n  - build_tools\n", "")
     root = tmp_path / "variants_src"
     shutil.copytree(FIXTURE, root)
-    text = text.replace("sources_root: variants_src", f"sources_root: {root}")
     config.write_text(text, encoding="utf-8")
     site = _old_site(tmp_path)
     err = io.StringIO()

@@ -5,7 +5,7 @@ turns into "taken between a and b" with a link to the rule's section).
 
 Positions are on the neutral 9x9 test ruleset of helpers.py (throne e5, corners a1 a9 i1 i9,
 nothing hostile unless a test switches it); what is captured follows the rule wording of
-README.md ("rules.toml": ``<kind>_hostile`` hostile always, ``<kind>_hostile_empty`` only while
+notes/source-format.md ("rules.toml": ``<kind>_hostile`` hostile always, ``<kind>_hostile_empty`` only while
 empty; ``king_capture`` modes) and the rule texts each test names.
 """
 
@@ -90,7 +90,7 @@ def test_king_custodial_against_a_corner_on_the_first_square():
 
 
 def test_king_against_a_camp_hostile_always_or_only_while_empty():
-    """README ('hostile always; only while empty'): a camp hostile to the king always takes part in
+    """notes/source-format.md ('hostile always; only while empty'): a camp hostile to the king always takes part in
     his capture even with a defender on it; one hostile only while empty does not then."""
     camp = dict(camps=["a5"], camp_stop=["attacker", "defender"], camp_pass=["attacker", "defender"],
                 camp_reenter=["attacker", "defender"], king_capture="custodial")
@@ -117,7 +117,7 @@ def test_king_surrounded_against_the_empty_throne():
 
 
 def test_four_attackers_nothing_else_counts():
-    """four_attackers (README: 'an attacker on each of the four sides, nothing else counts'; Ard
+    """four_attackers (notes/source-format.md: 'an attacker on each of the four sides, nothing else counts'; Ard
     Ri): the empty throne does not stand in beside it, nor a hostile corner."""
     g = setup("K e6; A d6 e7 h6", king_capture="four_attackers", throne_hostile_empty=["king"])
     assert described(g.play("h6-f6")) == []

@@ -1,4 +1,4 @@
-"""The command line (README.md, "Command line"): JSON shape, illegal moves reported with exit 0, malformed
+"""The command line (notes/engine.md, "Command line"): JSON shape, illegal moves reported with exit 0, malformed
 input exits 2 with one line on stderr naming file, line and fault."""
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ def test_a_move_takes_several_men_in_different_directions():
 
 
 def test_knights_jump_takes_the_man_jumped_and_one_enclosed_at_the_landing_square():
-    """README (jumps): 'custodial captures from the landing square apply as after any move': the
+    """notes/source-format.md (jumps): 'custodial captures from the landing square apply as after any move': the
     knight jumps c3-c5 over c4 (taken by the jump) and encloses b5 against a5."""
     g = setup("K h8; N c3; A c4 b5; D a5", "defenders", **JUMPS)
     assert captured(g.play("c3-c5")) == ["b5", "c4"]

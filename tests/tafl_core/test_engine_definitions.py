@@ -6,7 +6,7 @@ path and commit. Each engine definition is stored once, in
 per variant, the definitions ("engine/name") its page is compared with. Where the page's
 ``rules.toml`` differs, the page must name the difference (a ``[[differences]]`` entry, whose
 words the validator finds on the page); an entry the transcription does not bear out fails too.
-README.md, "Differences from other engines", documents the files and the one convention for a
+notes/source-format.md, "Differences from other engines", documents the files and the one convention for a
 centre nobody may stop on.
 """
 
@@ -178,7 +178,7 @@ def test_definition_is_well_formed(ident):
             assert PARENTS[kind] in rules, f"{key} without {PARENTS[kind]}"
     if "throne_stop" in rules:
         assert "king" in rules["throne_stop"], ("a centre nobody may stop on: throne_stop = [\"king\"] "
-                                                "with throne_reenter = [] (README.md)")
+                                                "with throne_reenter = [] (notes/source-format.md)")
 
 
 def _differences(slug: str) -> set[tuple[str, str]]:
@@ -209,7 +209,7 @@ def _differing(slug: str, d: dict) -> dict[str, tuple]:
         mine = ruleset.value(key)
         if key.endswith("_hostile_empty"):
             # Hostile while empty means hostile while empty, whether or not also while occupied:
-            # the page's X_hostile counts too (README.md, "Differences from other engines").
+            # the page's X_hostile counts too (notes/source-format.md, "Differences from other engines").
             mine = tuple(mine) + tuple(ruleset.value(key.replace("_hostile_empty", "_hostile")))
         if _canon(key, mine, ruleset.size) != _canon(key, value, ruleset.size):
             out[key] = (mine, value)

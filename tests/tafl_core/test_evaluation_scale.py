@@ -26,3 +26,8 @@ def test_win_and_win_bound_are_the_search_scores():
 def test_balanced_band_is_one_attacker():
     weights = re.search(r'"attacker":\s*(\d+)', Path(evaluate.__file__).read_text(encoding="utf-8"))
     assert weights and js_constant("BALANCED_BELOW") == int(weights.group(1))
+
+
+def test_winning_band_and_review_marks_are_the_engine_values():
+    for name in ("WINNING_FROM", "INACCURACY_DROP", "MISTAKE_DROP", "BLUNDER_DROP", "REVIEW_CAP"):
+        assert js_constant(name) == getattr(scores, name), name

@@ -88,7 +88,7 @@ def test_a_king_who_cannot_move_has_no_fort(edge):
 
 
 def test_a_fort_round_the_first_square_of_the_board():
-    """README (exit_fort: 'an unbreakable exit fort on the edge wins for the defenders'): with
+    """notes/source-format.md (exit_fort: 'an unbreakable exit fort on the edge wins for the defenders'): with
     corners only at i9 (a list of corner squares), a1 is an ordinary edge square, and a fort round
     the king there wins like any other."""
     from .helpers import setup

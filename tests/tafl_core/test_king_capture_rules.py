@@ -113,7 +113,7 @@ def test_magpie_king_beside_a_corner_on_the_edge_taken_by_two():
 
 
 def test_throne_graded_on_the_throne_needs_four_attackers_not_a_hostile_square():
-    """throne_graded (README: '4 on the throne'; Alea Evangelii 5.4: on the throne the king needs
+    """throne_graded (notes/source-format.md: '4 on the throne'; Alea Evangelii 5.4: on the throne the king needs
     four attackers): a camp beside the throne that is hostile to the king does not stand in for
     the fourth attacker there, though beside the throne it would count for a four_sides king."""
     from .helpers import setup

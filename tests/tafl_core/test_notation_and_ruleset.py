@@ -226,7 +226,7 @@ def _names(rs, squares):
 
 
 def test_escape_squares_are_the_corners_or_the_whole_edge():
-    """README "rules.toml": ``escape = "corners"`` - the king escapes on a corner square (the
+    """notes/source-format.md "rules.toml": ``escape = "corners"`` - the king escapes on a corner square (the
     board's four corners when ``corners = "none"``); ``escape = "edge"`` - on any edge square."""
     from .helpers import ruleset
     corners = ruleset(escape="corners", corners="single")

@@ -131,6 +131,16 @@ def test_berserk_turn_refusals():
     assert refused(g, "end") == r("berserk_must_go_on", square="c2")
 
 
+def test_forbidden_repetition_refusal():
+    # hnefatafl.org: "If the defender would repeat a board position, the move is not allowed."
+    g = setup("K e5; A a2; D c3", "defenders", repetition="forbidden_defenders", repetition_count=2)
+    g.play("c3-c4")
+    g.play("a2-a3")
+    g.play("c4-c3")      # a new board: the attacker stands on a3 now
+    g.play("a3-a2")
+    assert refused(g, "c3-c4") == r("repetition_forbidden", from_="c3", to="c4", to_move="defenders")
+
+
 # -- positions (OpenTafl position records, first row = rank 1) --------------------------------
 
 @pytest.mark.parametrize("otn, to_move, want", [

@@ -1,6 +1,6 @@
 """Each value of each rules.toml parameter, shown in a small position on the neutral 9x9
 ruleset (tests/tafl_core/helpers.py). The expected outcomes follow from the rule wording in
-README.md ("rules.toml") and the seed rule texts it cites."""
+notes/source-format.md ("rules.toml") and the seed rule texts it cites."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The shieldwall on every edge of the board (Copenhagen 5.5; README ``shieldwall``,
+"""The shieldwall on every edge of the board (Copenhagen 5.5; notes/source-format.md ``shieldwall``,
 ``shieldwall_flank``): "a row of two or more pieces of one side standing next to each other on the
 edge of the board can be captured all at once if an enemy piece stands in front of every piece of
 the row, and the row is closed at both ends on the edge line by enemy pieces; a corner square may
@@ -68,7 +68,7 @@ def test_an_empty_corner_closes_one_end(edge, corner_end):
 @pytest.mark.parametrize("edge", EDGES)
 @pytest.mark.parametrize("corner_end", ["low", "high"])
 def test_without_the_flank_rule_a_move_in_front_closes_the_row(edge, corner_end):
-    """shieldwall_flank = false (README): a move onto the square in front of the man next to the
+    """shieldwall_flank = false (notes/source-format.md): a move onto the square in front of the man next to the
     corner closes the row too; with the flank rule it does not (Copenhagen 5.5: 'if the front ...
     is completed only afterwards, the row does not fall')."""
     row, end = ((1, 2), 3) if corner_end == "low" else ((7, 6), 5)
@@ -120,7 +120,7 @@ def test_a_row_running_into_the_corner_square_is_not_closed_by_the_next_rank():
 @pytest.mark.parametrize("armed,king_closes", [("yes", True), ("anvil", True), ("no", False)])
 def test_the_king_closes_a_row_as_far_as_he_takes_part_in_captures(armed, king_closes):
     """Copenhagen 5.5: 'the king may take part in a shieldwall capture as one of the closing
-    pieces' - the armed king, and the king armed as anvil as the end that stands (README
+    pieces' - the armed king, and the king armed as anvil as the end that stands (notes/source-format.md
     king_armed); the unarmed king closes nothing, while other defenders still do."""
     rules = dict(WALL, king_armed=armed)
     g = Game(ruleset(**rules), pieces_from_spec("K c1; A d1 e1; D d2 e2 f4", N), "defenders")

@@ -8,8 +8,8 @@ the opponent win at once.
 * two moves before: the search never picks a move after which the opponent wins at once (checked
   by playing every reply through the engine), since such a safe move exists (checked too).
 
-Depth limits, never time: depth 2 and 3 (what 1 s reaches on these boards; the README's search
-benchmarks), depth 1 and a cut search (the root's own checks), and every level's noise.
+Depth limits, never time: depth 2 and 3 (what 1 s reaches on these boards; notes/benchmarks.md, "Search
+benchmarks"), depth 1 and a cut search (the root's own checks), and every level's noise.
 """
 
 from __future__ import annotations

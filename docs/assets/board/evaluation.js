@@ -75,3 +75,12 @@ export function acceptsDraw(score, toMove, computer, progress) {
   const own = toMove === computer ? score : -score;
   return own <= DRAW_ACCEPT_AT_MOST;
 }
+
+/** The marks of a game review (tafl_core.scores, held equal by
+ *  tests/tafl_core/test_evaluation_scale.py): the fall of the mover's evaluation from which a
+ *  move is an inaccuracy "?!", a mistake "?", a blunder "??" (the last only where it leaves the
+ *  mover losing), and the value a forced win or loss counts as for the fall. */
+export const INACCURACY_DROP = 100;
+export const MISTAKE_DROP = 250;
+export const BLUNDER_DROP = 500;
+export const REVIEW_CAP = 2000;
