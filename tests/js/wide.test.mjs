@@ -13,3 +13,9 @@ test("a page opened at #board or with a game link arrives to play; a section anc
   assert.equal(arrivesToPlay("#boardx"), false);
   assert.equal(arrivesToPlay(""), false);
 });
+
+test("a game fragment the board wrote itself (a reload, Back to its entry) is no arrival", () => {
+  assert.equal(arrivesToPlay("#moves=b4-b5", { taflGame: "g1", taflRev: 3 }), false);
+  assert.equal(arrivesToPlay("#moves=b4-b5", { other: 1 }), true, "an entry another script wrote");
+  assert.equal(arrivesToPlay("#board", { taflGame: "g1" }), true);
+});

@@ -5,7 +5,7 @@
 // the next page's mount.
 //
 // The reader who arrives to play gets it too, for that page only (not kept): a page opened with a
-// game link in its address or at #board, a click on a link to #board (the page's "Spielen" /
+// shared game link in its address or at #board, a click on a link to #board (the page's "Spielen" /
 // "Play" button), and starting play against the computer (opponent.js, intent
 // {type: "wide", arrive: true}).
 //
@@ -41,9 +41,13 @@ function apply(host, on) {
 }
 
 /** Whether the page was opened to play: at #board (the "Play" button's target) or with a game
- *  link (address.js isGameFragment) in its address. */
-export function arrivesToPlay(hash) {
-  return hash === "#board" || isGameFragment(hash);
+ *  link (address.js isGameFragment) in its address that the board did not write itself (a
+ *  history entry the board wrote names its game, `entryState.taflGame`: links.js syncAddress;
+ *  a reload or Back to it is no arrival, and keeps the reader's own layout). */
+export function arrivesToPlay(hash, entryState = null) {
+  if (hash === "#board") return true;
+  const written = !!entryState && typeof entryState === "object" && entryState.taflGame != null;
+  return isGameFragment(hash) && !written;
 }
 
 /** Switch the board-first layout on for a reader who arrives to play (not kept); the board's
@@ -64,7 +68,8 @@ function arrive(host) {
  */
 export function attachWide(host) {
   if (host.data.example) return false;
-  apply(host, wideKept() || arrivesToPlay(typeof location === "undefined" ? "" : location.hash));
+  const at = typeof location === "undefined" ? "" : location.hash;
+  apply(host, wideKept() || arrivesToPlay(at, typeof history === "undefined" ? null : history.state));
   if (typeof document !== "undefined") {
     document.addEventListener("click", (e) => {
       const link = e.target && typeof e.target.closest === "function" ? e.target.closest("a[href]") : null;
