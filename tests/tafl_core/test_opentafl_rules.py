@@ -65,8 +65,11 @@ def test_throne_tags_are_piece_lists_opentafl_can_read():
     """cenre is a list of piece letters (OpenTafl fails on ``cenre:y``); every list key holds
     only OpenTafl's letters, and a string with cenre also carries corre (OpenTafl reads corre
     only when cenre is there, and as empty when it is missing)."""
-    for slug in ("tablut-smith", "brandubh", "linnaeus-tablut", "coppergate-hnefatafl", "berserk-hnefatafl"):
-        text = to_opentafl(rules(slug))
+    # Berserk under OpenTafl's reading: the berserk move goes on while the berserker can capture.
+    berserk = rules("berserk-hnefatafl").with_overrides({"berserk_compulsory": True})
+    for slug, rs in [(slug, rules(slug)) for slug in ("tablut-smith", "brandubh", "linnaeus-tablut", "coppergate-hnefatafl")] + \
+            [("berserk-hnefatafl", berserk)]:
+        text = to_opentafl(rs)
         assert text is not None, slug
         keys = split_rules(text)
         for key in ("cenre", "corre", "cenp", "cens", "cenh", "cenhe", "corp", "cors", "corh"):
