@@ -115,8 +115,10 @@ def _square_keys(kind: str, group: str) -> list[RuleKey]:
 
 _JUMP_WRITE = {"none": "n", "jump": "j", "capture": "c"}
 _RV = "tables.Tables._rule_values"
-_JUMP_READERS = ("captures.Captures._captures", "movegen.MoveGenerator._jump_targets", "movegen.MoveGenerator.plain_codes",
-                 "movegen.MoveGenerator.why_illegal", "outcomes.Outcomes._encircled", "outcomes.Outcomes._jumps_to_edge", _RV)
+_JUMP_READERS = ("bitboards.FastBoard._encircled", "captures.Captures._captures", "game.Game.__init__", "game.Game._played_at",
+                 "game.Game._push", "movegen.MoveGenerator._jump_targets", "movegen.MoveGenerator.plain_codes",
+                 "movegen.MoveGenerator.why_illegal", "ordering.MoveOrdering._win_candidates", "outcomes.Outcomes._encircled",
+                 "outcomes.Outcomes._jumps_to_edge", _RV)
 _THIRD = "OpenTafl counts only the third occurrence of a position (GameState: threefold repetition)"
 
 #: The rule keys in the order of README.md's rule table and the comparison page.
