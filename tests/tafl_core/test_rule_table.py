@@ -105,6 +105,17 @@ def test_every_key_and_value_has_a_name(key, lang):
             assert names.get(str(v)), f"build_tools/labels.py: VALUE_NAMES[{lang!r}] has no name for {key} = {v!r}"
 
 
+# -- the validator ---------------------------------------------------------------------------
+def test_the_facts_checks_tell_every_value_apart():
+    """The checks of a page's facts table against rules.toml read escape, first_mover and
+    king_armed value by value: each names every value of its key."""
+    from build_tools.validate.facts import FACT_VALUES
+    for key, values in FACT_VALUES.items():
+        assert set(values) == set(BY_KEY[key].values), \
+            f"the validator (build_tools/validate/facts.py FACT_VALUES) does not handle {key} = " \
+            f"{sorted(set(BY_KEY[key].values) - set(values))}"
+
+
 # -- the engine ------------------------------------------------------------------------------
 def test_the_engine_plays_every_value():
     """tables.ENGINE_VALUES (what the engine's readers implement) names every value of every
