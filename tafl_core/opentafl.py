@@ -32,7 +32,7 @@ from .errors import PositionError, RulesFileError
 from .position import Position
 from .rulekeys import condition_holds
 from .ruleset import Ruleset, toml_value
-from .ruletable import OPENTAFL_MAX_SIZE, TABLE, opentafl_unsaid
+from .ruletable import OPENTAFL_MAX_SIZE, TABLE, RuleKey
 from .squares import parse_square, square_name
 
 #: OpenTafl's piece letters in its order (``TaflmanCodes.inverse`` without the guards).
@@ -168,6 +168,28 @@ def _between(name: str, n: int) -> bool:
 def _group_has_neighbours(squares: frozenset[str], n: int) -> bool:
     idx = {parse_square(x, n) for x in squares}
     return any((s + 1 in idx and (s + 1) % n) or s + n in idx for s in idx)
+
+
+def opentafl_unsaid(entry: RuleKey, value: Any) -> str | None:
+    """Why OpenTafl cannot say ``value`` of the rule key ``entry`` (its ``unsaid`` reason; ``"*"``
+    stands for every value but a ``fixed`` one), None when it can or when the entry's group
+    decides. A list value is compared as a tuple.
+
+    Raises:
+        ValueError: a value with neither a letter nor a reason (a value added to the table
+            without its OpenTafl mapping).
+    """
+    ot = entry.opentafl
+    value = tuple(value) if isinstance(value, list) else value
+    if ot.map == "fixed":
+        if value == ot.fixed:
+            return None
+    elif ot.map != "letters" or value in ot.write:
+        return None
+    why = ot.unsaid.get(value, ot.unsaid.get("*"))
+    if why is None:
+        raise ValueError(f"tafl_core/ruletable.py: {entry.key} = {value!r} has neither an OpenTafl letter nor a reason")
+    return why
 
 
 def _letters_of(kinds) -> str:
@@ -431,4 +453,4 @@ def ruleset_from_opentafl(text: str):
 
 
 __all__ = ["DEFAULTS", "LETTERS", "KIND_LETTERS", "OpenTaflRulesError", "split_rules", "reading", "to_opentafl",
-           "opentafl_refusals", "ruleset_from_opentafl"]
+           "opentafl_refusals", "opentafl_unsaid", "ruleset_from_opentafl"]

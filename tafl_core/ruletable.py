@@ -211,21 +211,5 @@ BY_KEY: dict[str, RuleKey] = {r.key: r for r in TABLE}
 OPENTAFL_MAX_SIZE = 19
 
 
-def opentafl_unsaid(entry: RuleKey, value: Any) -> str | None:
-    """Why OpenTafl cannot say ``value`` of ``entry`` (None when it can, or when the entry's
-    group decides). A list value is compared as a tuple; ``"*"`` in ``unsaid`` stands for every
-    value but the fixed one."""
-    ot = entry.opentafl
-    if isinstance(value, list):
-        value = tuple(value)
-    if ot.map == "fixed":
-        if value == ot.fixed:
-            return None
-        return ot.unsaid.get(value) or ot.unsaid.get("*") or f"OpenTafl always plays {entry.key} = {ot.fixed!r}"
-    if ot.map == "letters" and value not in ot.write:
-        return ot.unsaid.get(value) or f"OpenTafl has no letter for {entry.key} = {value!r}"
-    return None
-
-
 __all__ = ["KINDS", "CONDITIONS", "OPENTAFL_MAPS", "OpenTafl", "RuleKey", "TABLE", "BY_KEY", "SQUARE_LIST_FIELDS",
-           "OPENTAFL_MAX_SIZE", "opentafl_unsaid"]
+           "OPENTAFL_MAX_SIZE"]

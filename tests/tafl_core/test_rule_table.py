@@ -21,10 +21,9 @@ import pytest
 from build_tools.labels import LANGS, RULE_NAMES, VALUE_NAMES
 from build_tools.schema import rules_schema
 from tafl_core import opentafl, rulekeys
-from tafl_core.opentafl import (OpenTaflRulesError, opentafl_refusals, reading, ruleset_from_opentafl, split_rules,
-                                to_opentafl)
-from tafl_core.ruletable import (BY_KEY, CONDITIONS, KINDS, OPENTAFL_MAPS, OPENTAFL_MAX_SIZE, SQUARE_LIST_FIELDS,
-                                 TABLE, opentafl_unsaid)
+from tafl_core.opentafl import (OpenTaflRulesError, opentafl_refusals, opentafl_unsaid, reading, ruleset_from_opentafl,
+                                split_rules, to_opentafl)
+from tafl_core.ruletable import BY_KEY, CONDITIONS, KINDS, OPENTAFL_MAPS, OPENTAFL_MAX_SIZE, SQUARE_LIST_FIELDS, TABLE
 from tafl_core.tables import ENGINE_VALUES
 
 from .helpers import REPO, pieces_from_spec, ruleset
@@ -51,6 +50,9 @@ def test_every_entry_is_well_formed():
         assert r.kind in KINDS and r.when in CONDITIONS and r.opentafl.map in OPENTAFL_MAPS, r.key
         if r.when == "optional":
             assert r.default is not None, r.key
+        if r.opentafl.map == "fixed" and r.kind in ("enum", "count", "bool"):
+            assert set(_values(r)) - {r.opentafl.fixed} <= set(r.opentafl.unsaid), \
+                f"tafl_core/opentafl.py (to_opentafl): {r.key} values OpenTafl cannot say, without a reason"
         if r.opentafl.map == "letters":
             assert len(set(r.opentafl.write.values())) == len(r.opentafl.write), r.key
             assert set(r.opentafl.write) | set(r.opentafl.unsaid) == set(r.values), \
