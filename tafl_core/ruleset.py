@@ -22,9 +22,10 @@ from typing import Any
 from . import limits
 from .errors import PositionError, RulesFileError
 from .position import KING, SOLDIER_OF, Position, check_kings, parse_diagram
-from .rulekeys import (ABSENT_VALUES, ALL_PIECE_KEYS, ALL_RULE_KEYS, BASE_KEYS, BERSERK_KEYS, HISTORICITY, JUMP_KEYS,
-                       OPTIONAL_DEFAULTS, PIECE_KEYS, RENAMED_KEYS, SPECIAL_KINDS, corner_squares, required_keys,
+from .rulekeys import (ABSENT_VALUES, ALL_PIECE_KEYS, ALL_RULE_KEYS, BASE_KEYS, BERSERK_KEYS, CONDITION_TEXT, HISTORICITY,
+                       JUMP_KEYS, OPTIONAL_DEFAULTS, PIECE_KEYS, RENAMED_KEYS, SPECIAL_KINDS, corner_squares, required_keys,
                        valid_value)
+from .ruletable import BY_KEY
 from .squares import FILES, parse_square, square_name
 
 
@@ -352,9 +353,7 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
     if unused_is_error:
         for key, rule in rs.rules.items():
             if key not in required and key not in BASE_KEYS and key not in OPTIONAL_DEFAULTS:
-                cond = {"throne": "throne = true", "corner": 'corners is not "none"', "camp": "camps is not empty",
-                        "commander": "the layout has a commander (C)", "knight": "the layout has a knight (N)",
-                        "berserk": 'berserk is not "off"'}[key.split("_", 1)[0]]
+                cond = CONDITION_TEXT[BY_KEY[key].when]
                 raise RulesFileError(f"rule '{key}' applies only when {cond}", where, rule.line or None)
     jumping = [k for k in JUMP_KEYS if values.get(k, "none") != "none"]
     if values.get("exit_fort") is True and jumping:
