@@ -135,3 +135,18 @@ def test_the_marks_travel_in_the_exported_record_as_comments():
     first = min(marked)
     call(d, "goto", ply=first)
     assert _record_comments(call(d, "export_record")["result"]["text"]) == {first: comments[first]}
+
+
+def test_the_boards_marks_are_the_reviews():
+    # docs/assets/board/reviewdata.js REVIEW_MARKS is a copy of tafl_core.review.MARKS (the
+    # move list and the summary word each of them)
+    import re
+
+    from tafl_core.review import MARKS
+    js = (REPO / "docs" / "assets" / "board" / "reviewdata.js").read_text(encoding="utf-8")
+    m = re.search(r"REVIEW_MARKS = Object\.freeze\(\[([^\]]*)\]\)", js)
+    assert m, "reviewdata.js defines REVIEW_MARKS"
+    assert tuple(re.findall(r'"([^"]*)"', m.group(1))) == MARKS
+    words = (REPO / "docs" / "assets" / "board" / "words.js").read_text(encoding="utf-8")
+    for names in re.findall(r"reviewMarkNames: \{([^}]*)\}", words):
+        assert tuple(re.findall(r'"([^"]*)":', names)) == MARKS
