@@ -56,6 +56,7 @@ import { attachEarly } from "./early.js";
 import { attachEditor } from "./editor.js";
 import { attachOpponent } from "./opponent.js";
 import { attachOrientation } from "./orientation.js";
+import { attachPositionString } from "./positionstring.js";
 import { attachReview } from "./review.js";
 import { attachWide } from "./wide.js";
 import { STRINGS } from "./words.js";
@@ -75,6 +76,7 @@ function createBoard(root, data) {
   attachWide(host);
   attachAnalysisMode(host); // after the opponent: its idle hook sees the opponent's search begun
   attachReview(host);
+  attachPositionString(host);
   window.addEventListener("hashchange", () => host.addressChanged());
   // a page restored from the back/forward cache may show an older copy of the kept game (the
   // other language's page went on with it): the same check as Back within the page
