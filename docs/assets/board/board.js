@@ -58,6 +58,7 @@ import { attachOpponent } from "./opponent.js";
 import { attachOrientation } from "./orientation.js";
 import { attachPositionString } from "./positionstring.js";
 import { attachReview } from "./review.js";
+import { attachSideLines } from "./sidelines.js";
 import { attachWide } from "./wide.js";
 import { STRINGS } from "./words.js";
 
@@ -77,6 +78,7 @@ function createBoard(root, data) {
   attachAnalysisMode(host); // after the opponent: its idle hook sees the opponent's search begun
   attachReview(host);
   attachPositionString(host);
+  attachSideLines(host); // after analysis.js: its rows are drawn first
   window.addEventListener("hashchange", () => host.addressChanged());
   // a page restored from the back/forward cache may show an older copy of the kept game (the
   // other language's page went on with it): the same check as Back within the page

@@ -25,6 +25,7 @@ export function newUi() {
     wide: false, // the board-first layout is on (wide.js)
     analysing: false, // analysis mode is on: best line and evaluation shown (analysis.js)
     review: null, // the game review, running or done (reviewdata.js newReview; review.js)
+    lines: null, // the game's main line and side lines (lines.js; sidelines.js)
   };
 }
 
