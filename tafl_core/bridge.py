@@ -405,14 +405,21 @@ class Session:
     #: still played as read) and its result (while the game is still the one read) again.
     _record = None
 
-    def export_record(self, fmt: str = "opentafl") -> dict:
+    def export_record(self, fmt: str = "opentafl", notes: list | None = None) -> dict:
         """The game as text: ``{"format", "text"}``, ``fmt`` ``"opentafl"`` (an OpenTafl game
         record) or ``"text"`` (plain moves); tafl_core.records. An OpenTafl record of a game read
         by :meth:`import_record` keeps the record's comments on the moves still played as read
         (undo and other moves drop the comments from there on) and, while the game holds exactly
         the moves read and they do not end it, the record's ``result`` and ``termination``. The
         marks of a review (:meth:`review_start`) are written as comments on the moves still
-        played as reviewed, before a record's own comment on the same move.
+        played as reviewed, before a record's own comment on the same move. ``notes``: the
+        reader's own comments ``[{"ply", "text"}]`` (ply 0 the start; at most
+        :data:`~tafl_core.limits.MAX_RECORD_COMMENTS`, each at most
+        :data:`~tafl_core.limits.MAX_COMMENT_CHARS` characters), written in place of a record's
+        comment on the same ply (OpenTafl records only; plies after the moves played are left out).
+
+        Raises:
+            ValueError: an unknown format, or ``notes`` not of that shape.
 
         Raises:
             ValueError: an unknown format.
@@ -431,7 +438,9 @@ class Session:
             if same == len(played) == len(rec["moves"]):
                 record_result = rec["result"]
         if fmt == "opentafl":
-            comments = _with_marks(comments or {}, self._review_comments())
+            comments = dict(comments or {})
+            comments.update({p: t for p, t in _notes(notes).items() if p <= self.game.ply})
+            comments = _with_marks(comments, self._review_comments())
         return {"format": fmt, "text": export_record(self.game, fmt, comments=comments, record_result=record_result)}
 
     def import_record(self, text: str) -> dict:
@@ -489,6 +498,28 @@ def _ply_review_dict(p) -> dict:
     """A :class:`tafl_core.review.PlyReview` for the worker: its ``as_dict`` plus ``before``."""
     out = p.as_dict()
     out["before"] = p.before
+    return out
+
+
+def _notes(notes) -> dict[int, str]:
+    """The reader's comments ``[{"ply", "text"}]`` as ply -> text (empty texts left out).
+
+    Raises:
+        ValueError: not a list of such objects, more than MAX_RECORD_COMMENTS, a ply that is not
+            a whole number from 0 to MAX_MOVES, a text longer than MAX_COMMENT_CHARS.
+    """
+    from .limits import MAX_COMMENT_CHARS, MAX_RECORD_COMMENTS
+    if notes is None:
+        return {}
+    if not isinstance(notes, list) or len(notes) > MAX_RECORD_COMMENTS:
+        raise ValueError(f"notes must be a list of at most {MAX_RECORD_COMMENTS} comments")
+    out = {}
+    for n in notes:
+        if not isinstance(n, dict) or not isinstance(n.get("text"), str) or len(n["text"]) > MAX_COMMENT_CHARS:
+            raise ValueError(f"a note must be {{ply, text}} with a text of at most {MAX_COMMENT_CHARS} characters")
+        ply = whole_arg("ply", n.get("ply"), 0, MAX_MOVES)
+        if n["text"].strip():
+            out[ply] = " ".join(n["text"].split())
     return out
 
 
@@ -639,7 +670,7 @@ COMMANDS: dict[str, tuple[bool, Callable[[Dispatcher, dict], Any]]] = {
     "review_start": (True, lambda d, a: d.session.review_start(a.get("seconds"), a.get("depth"))),
     "review_step": (True, Dispatcher._review_step),
     "review_stop": (True, lambda d, a: d.session.review_stop()),
-    "export_record": (True, lambda d, a: d.session.export_record(a.get("format") or "opentafl")),
+    "export_record": (True, lambda d, a: d.session.export_record(a.get("format") or "opentafl", a.get("notes"))),
     "import_record": (True, lambda d, a: d.session.import_record(a.get("text"))),
     "playout_bench": (True, lambda d, a: d.session.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))),
 }

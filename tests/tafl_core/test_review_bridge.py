@@ -150,3 +150,25 @@ def test_the_boards_marks_are_the_reviews():
     words = (REPO / "docs" / "assets" / "board" / "words.js").read_text(encoding="utf-8")
     for names in re.findall(r"reviewMarkNames: \{([^}]*)\}", words):
         assert tuple(re.findall(r'"([^"]*)":', names)) == MARKS
+
+
+def test_the_readers_notes_are_written_in_the_record_with_the_marks():
+    moves = _game_with_blunders("brandubh", 0, 60)
+    d = game_of(moves)
+    notes = [{"ply": 0, "text": "A game\nfrom the test"}, {"ply": 2, "text": "!? a try"}, {"ply": 3, "text": "  "}]
+    text = call(d, "export_record", notes=notes)["result"]["text"]
+    assert _record_comments(text) == {0: "A game from the test", 2: "!? a try"}
+    call(d, "goto", ply=1)          # plies after the moves played are left out
+    assert _record_comments(call(d, "export_record", notes=notes)["result"]["text"]) == {0: "A game from the test"}
+    for bad in ("text", [{"ply": -1, "text": "x"}], [{"ply": 1}], [{"ply": 1, "text": "x" * 10_001}]):
+        assert call(d, "export_record", notes=bad)["reason"]["code"] in ("bad_argument", "bad_ply", "bad_limit"), bad
+
+
+def test_the_boards_comment_bound_is_the_records():
+    # docs/assets/board/notedata.js NOTE_MAX is a copy of tafl_core.limits.MAX_COMMENT_CHARS
+    import re
+
+    from tafl_core.limits import MAX_COMMENT_CHARS
+    js = (REPO / "docs" / "assets" / "board" / "notedata.js").read_text(encoding="utf-8")
+    m = re.search(r"export const NOTE_MAX = (\d+);", js)
+    assert m and int(m.group(1)) == MAX_COMMENT_CHARS

@@ -37,6 +37,7 @@ import { futureTurns, gamePlies, turnNumbers } from "./moves.js";
 import {
   RECORD_ACCEPT, RECORD_FORMATS, checkRecordFileSize, checkRecordText, importNotes, localReason, recordFileName,
 } from "./records.js";
+import { exportNotes } from "./notedata.js";
 import { shownEntries } from "./reviewdata.js";
 import { newGameId } from "./state.js";
 
@@ -359,7 +360,8 @@ function drawRecords(an, editing) {
   const h = an.host;
   const on = h.ready && !editing;
   for (const role of ["export", "import", "import-run"]) an.recordButtons[role].disabled = !on;
-  if (on && !an.recordPanels.export.hidden && an.exportedFor !== h.st) refreshExport(an);
+  const notesRev = h.ui.notes ? h.ui.notes.rev : 0; // the reader's comments changed (movenotes.js)
+  if (on && !an.recordPanels.export.hidden && (an.exportedFor !== h.st || an.notesRev !== notesRev)) refreshExport(an);
 }
 
 function toggleRecordPanel(an, which) {
@@ -391,10 +393,13 @@ function recordFormat(an) {
 function refreshExport(an) {
   const h = an.host;
   an.exportedFor = h.st;
+  an.notesRev = h.ui.notes ? h.ui.notes.rev : 0;
   const format = recordFormat(an);
   return h.exclusive(async () => {
     try {
-      const r = await h.engine.call("export_record", { format });
+      const moves = gamePlies(h.st).plies.map((p) => p.move);
+      const notes = exportNotes(h.ui.notes, moves, h.origin, h.st.cursor); // the reader's comments
+      const r = await h.engine.call("export_record", notes.length ? { format, notes } : { format });
       if (recordFormat(an) === format) an.exportText.value = r.text;
       note(an, an.exportMessage, null);
       const later = futureTurns(h.st); // moves taken back are not the game's (as in a link)

@@ -22,24 +22,17 @@
 // button, `aria-current="step"` on the position shown, `data-mark` where marked) and
 // `button[data-role=review-close]`.
 
-import { el } from "./elements.js";
+import { el, svgEl } from "./elements.js";
 import { evaluation, evaluationText } from "./evaluation.js";
 import { gamePlies } from "./moves.js";
 import { STEP_KEYS } from "./movelist.js";
 import { REVIEW_MARKS, graphPoints, markCounts, newReview, shownEntries } from "./reviewdata.js";
 import { SLICE_MS } from "./thinker.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 /** The graph's drawing box (viewBox units; the SVG scales to the panel's width). */
 export const GRAPH_W = 600, GRAPH_H = 120;
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-function svgEl(tag, attrs = {}) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
-}
 
 /**
  * The game review of `host` (host.js BoardHost): its panel after the move list, the intent

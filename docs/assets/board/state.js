@@ -26,6 +26,7 @@ export function newUi() {
     analysing: false, // analysis mode is on: best line and evaluation shown (analysis.js)
     review: null, // the game review, running or done (reviewdata.js newReview; review.js)
     lines: null, // the game's main line and side lines (lines.js; sidelines.js)
+    notes: null, // the reader's comments on moves (notedata.js; movenotes.js)
   };
 }
 
