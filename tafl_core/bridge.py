@@ -368,13 +368,16 @@ class Session:
         return {"done": done, "reviewed": len(rv.plies), "total": rv.total,
                 "plies": [_ply_review_dict(p) for p in rv.plies[since:]]}
 
-    def review_stop(self) -> dict:
+    def review_stop(self, forget: bool = False) -> dict:
         """Stop the review under way: ``{"stopped": bool}`` (whether one was under way). The plies
-        reviewed stay for :meth:`export_record`."""
+        reviewed stay for :meth:`export_record`, unless ``forget`` (the reader closed the
+        review): then the review is dropped, its marks with it."""
         rv = self._review
         had = rv is not None and not rv.done
         if had:
             rv.stop()
+        if forget is True:
+            self._review = None
         return {"stopped": had}
 
     def _review_comments(self) -> dict[int, str]:
@@ -669,7 +672,7 @@ COMMANDS: dict[str, tuple[bool, Callable[[Dispatcher, dict], Any]]] = {
     "search_stop": (True, lambda d, a: d.session.search_stop()),
     "review_start": (True, lambda d, a: d.session.review_start(a.get("seconds"), a.get("depth"))),
     "review_step": (True, Dispatcher._review_step),
-    "review_stop": (True, lambda d, a: d.session.review_stop()),
+    "review_stop": (True, lambda d, a: d.session.review_stop(a.get("forget") is True)),
     "export_record": (True, lambda d, a: d.session.export_record(a.get("format") or "opentafl", a.get("notes"))),
     "import_record": (True, lambda d, a: d.session.import_record(a.get("text"))),
     "playout_bench": (True, lambda d, a: d.session.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))),

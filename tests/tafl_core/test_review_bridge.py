@@ -114,6 +114,13 @@ def _record_comments(text):
     return dict(rec.comments)
 
 
+def _marks_as_comments(plies):
+    """The comments a record carries for the marked plies: the mark and, where the engine
+    preferred another move, ``best`` and that move."""
+    return {p["ply"]: f"{p['mark']} best {p['best']}" if p["best"] != p["move"] else p["mark"]
+            for p in plies if p["mark"]}
+
+
 def test_the_marks_travel_in_the_exported_record_as_comments():
     moves = _game_with_blunders("brandubh", 0, 60)
     blunders = saving_plies(moves)
@@ -124,8 +131,7 @@ def test_the_marks_travel_in_the_exported_record_as_comments():
     marked = {p["ply"]: p for p in plies if p["mark"]}
     assert set(blunders) <= set(marked)
     comments = _record_comments(call(d, "export_record")["result"]["text"])
-    assert comments == {k: f"{p['mark']} best {p['best']}" if p["best"] != p["move"] else p["mark"]
-                        for k, p in marked.items()}
+    assert comments == _marks_as_comments(plies)
     # the plain moves carry no comment; the record read back and exported again says each once
     assert "?" not in call(d, "export_record", format="text")["result"]["text"]
     text = call(d, "export_record")["result"]["text"]
@@ -135,6 +141,13 @@ def test_the_marks_travel_in_the_exported_record_as_comments():
     first = min(marked)
     call(d, "goto", ply=first)
     assert _record_comments(call(d, "export_record")["result"]["text"]) == {first: comments[first]}
+    # a review closed (forgotten) takes its marks with it
+    d2 = game_of(moves)
+    call(d2, "review_start", depth=1)
+    _, plies2, _ = review_in_steps(d2, 50)
+    assert _record_comments(call(d2, "export_record")["result"]["text"]) == _marks_as_comments(plies2) != {}
+    assert call(d2, "review_stop", forget=True)["result"] == {"stopped": False}
+    assert _record_comments(call(d2, "export_record")["result"]["text"]) == {}
 
 
 def test_the_boards_marks_are_the_reviews():

@@ -67,6 +67,8 @@ export function attachReview(host) {
     rv.drawnFor = null;
     host.render();
     host.focusBoard();
+    // the marks leave the exported record too
+    host.exclusive(() => host.engine.call("review_stop", { forget: true }), { busy: false }).catch(() => {});
   });
   rv.graph.addEventListener("click", (e) => {
     const g = e.target instanceof Element ? e.target.closest("[data-goto-ply]") : null;
