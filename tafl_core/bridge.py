@@ -12,6 +12,7 @@ import traceback
 from typing import Any, Callable
 
 from .bounds import BOUNDS
+from .bridge_review import GameReview, notes_arg, with_marks
 from .bridge_line import PENDING_KEY, LineMirror, PendingLine, send_changes
 from .bridge_values import (ANSWERS_WITH_STATE, MAX_SEED, Failed, Fault, Refused, arg, check_level, failure, load_args,
                             move_list, number_arg, one_line, search_limits, whole_arg)
@@ -65,6 +66,7 @@ class Session:
         if overrides is not None and not isinstance(overrides, dict):
             raise Refused(refusal(Reason.OVERRIDES_NOT_A_TABLE))
         self._search = None        # a search in slices (search_start / search_step)
+        self.reviews = GameReview()  # review_start / review_step / review_stop
         self._search_key = None
         try:
             base = Ruleset.from_toml(rules_toml)
@@ -328,77 +330,6 @@ class Session:
         self._search = None
         return {"stopped": had}
 
-    #: The game review under way or done (:meth:`review_start`): a tafl_core.review.Review.
-    _review = None
-    _review_from = None     # its start: (position record, side to move)
-
-    def review_start(self, seconds: float | None = None, depth: int | None = None) -> dict:
-        """Begin a review of the current game's whole line (the moves played and those taken
-        back, from where the game started; tafl_core.review) in slices: then
-        :meth:`review_step` until its ``done``. ``seconds`` per position (default
-        tafl_core.review.REVIEW_SECONDS), ``depth`` as :meth:`best`. Returns ``{"started":
-        True, "total"}`` (the plies to review). The review plays on a game of its own: moves and
-        jumps meanwhile do not stop it.
-
-        Raises:
-            ValueError: a limit out of range.
-        """
-        from .records import start_of
-        from .review import REVIEW_SECONDS, Review
-        seconds, depth, _ = search_limits(REVIEW_SECONDS if seconds is None else seconds, depth, None)
-        g = self.game
-        pos, side = start_of(g)
-        moves = [str(p.move) for p in g.moves_played] + [str(p.move) for p in g.undone_moves]
-        self._review = Review(self.ruleset, moves, pos, side, seconds, depth)
-        self._review_from = (pos.to_otn(), side)
-        return {"started": True, "total": len(moves)}
-
-    def review_step(self, budget_ms: float = 50, since: int = 0) -> dict | None:
-        """Review on for about ``budget_ms`` milliseconds: ``{"done", "reviewed", "total",
-        "plies"}``, ``plies`` the plies reviewed from index ``since`` on (0-based: 0 all), each
-        ``{"ply", "move", "side", "score", "before", "best", "line", "mark"}``
-        (tafl_core.review.PlyReview, scores from the attackers' view); ``done`` with fewer
-        ``reviewed`` than ``total`` after :meth:`review_stop`. None when no review was started."""
-        rv = self._review
-        if rv is None:
-            return None
-        budget = number_arg("budget_ms", budget_ms, 1, 60_000, clamp=True) / 1000.0
-        since = whole_arg("since", since or 0, 0, MAX_MOVES)
-        done = rv.step(budget)
-        return {"done": done, "reviewed": len(rv.plies), "total": rv.total,
-                "plies": [_ply_review_dict(p) for p in rv.plies[since:]]}
-
-    def review_stop(self, forget: bool = False) -> dict:
-        """Stop the review under way: ``{"stopped": bool}`` (whether one was under way). The plies
-        reviewed stay for :meth:`export_record`, unless ``forget`` (the reader closed the
-        review): then the review is dropped, its marks with it."""
-        rv = self._review
-        had = rv is not None and not rv.done
-        if had:
-            rv.stop()
-        if forget is True:
-            self._review = None
-        return {"stopped": had}
-
-    def _review_comments(self) -> dict[int, str]:
-        """The review's marks as record comments (tafl_core.review.mark_comment) on the plies of
-        the current game that are still the moves reviewed (same start, same moves up to them)."""
-        rv = self._review
-        if rv is None or not rv.plies:
-            return {}
-        from .records import start_of
-        from .review import mark_comment
-        pos, side = start_of(self.game)
-        if (pos.to_otn(), side) != self._review_from:
-            return {}
-        out = {}
-        for p, played in zip(rv.plies, self.game.moves_played):
-            if p.move != str(played.move):
-                break
-            if p.mark:
-                out[p.ply] = mark_comment(p)
-        return out
-
     def _game_key(self) -> tuple:
         g = self.game
         return (id(g), g.hash, g.berserker, g.ply)
@@ -414,7 +345,7 @@ class Session:
         by :meth:`import_record` keeps the record's comments on the moves still played as read
         (undo and other moves drop the comments from there on) and, while the game holds exactly
         the moves read and they do not end it, the record's ``result`` and ``termination``. The
-        marks of a review (:meth:`review_start`) are written as comments on the moves still
+        marks of a review (tafl_core.bridge_review) are written as comments on the moves still
         played as reviewed, before a record's own comment on the same move. ``notes``: the
         reader's own comments ``[{"ply", "text"}]`` (ply 0 the start; at most
         :data:`~tafl_core.limits.MAX_RECORD_COMMENTS`, each at most
@@ -442,8 +373,8 @@ class Session:
                 record_result = rec["result"]
         if fmt == "opentafl":
             comments = dict(comments or {})
-            comments.update({p: t for p, t in _notes(notes).items() if p <= self.game.ply})
-            comments = _with_marks(comments, self._review_comments())
+            comments.update({p: t for p, t in notes_arg(notes).items() if p <= self.game.ply})
+            comments = with_marks(comments, self.reviews.comments(self.game))
         return {"format": fmt, "text": export_record(self.game, fmt, comments=comments, record_result=record_result)}
 
     def import_record(self, text: str) -> dict:
@@ -495,46 +426,6 @@ class Session:
         seconds = number_arg("seconds", seconds, lo, hi)
         seed = whole_arg("seed", seed, *BOUNDS["seed"][:2])
         return run_bench(self.ruleset, seconds, seed)
-
-
-def _ply_review_dict(p) -> dict:
-    """A :class:`tafl_core.review.PlyReview` for the worker: its ``as_dict`` plus ``before``."""
-    out = p.as_dict()
-    out["before"] = p.before
-    return out
-
-
-def _notes(notes) -> dict[int, str]:
-    """The reader's comments ``[{"ply", "text"}]`` as ply -> text (empty texts left out).
-
-    Raises:
-        ValueError: not a list of such objects, more than MAX_RECORD_COMMENTS, a ply that is not
-            a whole number from 0 to MAX_MOVES, a text longer than MAX_COMMENT_CHARS.
-    """
-    from .limits import MAX_COMMENT_CHARS, MAX_RECORD_COMMENTS
-    if notes is None:
-        return {}
-    if not isinstance(notes, list) or len(notes) > MAX_RECORD_COMMENTS:
-        raise ValueError(f"notes must be a list of at most {MAX_RECORD_COMMENTS} comments")
-    out = {}
-    for n in notes:
-        if not isinstance(n, dict) or not isinstance(n.get("text"), str) or len(n["text"]) > MAX_COMMENT_CHARS:
-            raise ValueError(f"a note must be {{ply, text}} with a text of at most {MAX_COMMENT_CHARS} characters")
-        ply = whole_arg("ply", n.get("ply"), 0, MAX_MOVES)
-        if n["text"].strip():
-            out[ply] = " ".join(n["text"].split())
-    return out
-
-
-def _with_marks(comments: dict[int, str], marks: dict[int, str]) -> dict[int, str]:
-    """A record's ``comments`` (ply -> text) with the review's ``marks`` put first on their
-    plies (not again where the comment already begins with it: a record exported after a
-    review and read back)."""
-    out = dict(comments)
-    for ply, mark in marks.items():
-        have = out.get(ply, "")
-        out[ply] = have if have.startswith(mark) else (mark + " " + have if have else mark)
-    return out
 
 
 def _sq_key(name: str):
@@ -630,7 +521,7 @@ class Dispatcher:
         return out
 
     def _review_step(self, a: dict) -> dict:
-        out = self.session.review_step(a.get("budget_ms", 50), a.get("since") or 0)
+        out = self.session.reviews.step(a.get("budget_ms", 50), a.get("since") or 0)
         if out is None:
             raise Refused(refusal(Reason.NO_SEARCH))
         return out
@@ -670,9 +561,9 @@ COMMANDS: dict[str, tuple[bool, Callable[[Dispatcher, dict], Any]]] = {
     "search_start": (True, lambda d, a: d.session.search_start(*_search_args(a))),
     "search_step": (True, Dispatcher._search_step),
     "search_stop": (True, lambda d, a: d.session.search_stop()),
-    "review_start": (True, lambda d, a: d.session.review_start(a.get("seconds"), a.get("depth"))),
+    "review_start": (True, lambda d, a: d.session.reviews.start(d.session.game, a.get("seconds"), a.get("depth"))),
     "review_step": (True, Dispatcher._review_step),
-    "review_stop": (True, lambda d, a: d.session.review_stop(a.get("forget") is True)),
+    "review_stop": (True, lambda d, a: d.session.reviews.stop(a.get("forget") is True)),
     "export_record": (True, lambda d, a: d.session.export_record(a.get("format") or "opentafl", a.get("notes"))),
     "import_record": (True, lambda d, a: d.session.import_record(a.get("text"))),
     "playout_bench": (True, lambda d, a: d.session.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))),

@@ -299,4 +299,5 @@ def _move_text(game: Game, code: int) -> str:
     return str(Move(code >> 10, code & 1023, game.size))
 
 
-__all__ = ["REVIEW_SECONDS", "PlyReview", "Review", "MARKS", "review_game", "mark_comment", "mark_for", "wins_at_once", "lets_win_at_once"]
+__all__ = ["REVIEW_SECONDS", "PlyReview", "Review", "MARKS", "review_game", "mark_comment", "mark_for", "wins_at_once",
+           "lets_win_at_once"]

@@ -168,17 +168,28 @@ def test_review_cancel_keeps_what_was_reviewed_and_the_board_answers_meanwhile(b
     assert bp.errors == []
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_axe_finds_no_violation_with_the_review_open(board_page, lang):
+def test_axe_finds_no_violation_with_the_review_open(browser, server, board_pages, lang, scheme):
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: run `make node`")
     moves = _game_with_blunders("brandubh", 0, 12)
-    bp = board_page("brandubh", lang)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    try:
+        _axe_with_review(BoardPage(ctx.new_page(), server), board_pages[("brandubh", lang)], moves, lang)
+    finally:
+        ctx.close()
+
+
+def _axe_with_review(bp, path, moves, lang):
+    bp.open(path)
     page = bp.page
     bp.load("#moves=" + ",".join(moves))
     page.click('#board [data-action="review"]')
     wait_done(page, lang)
-    page.locator(f'#board [data-goto-ply="{len(moves) // 2}"] .tb-review-hit').click()
+    marked = page.locator('#board button[data-review-mark]')
+    assert marked.count() > 0
+    marked.first.click()           # the position shown: a marked move, its mark on the current entry
     wait_idle(page)
     bad = [v for v in run_axe(page, AXE.read_text(encoding="utf-8")) if v["impact"] in SEVERE]
     assert not bad, "\n".join(f"{v['id']} ({v['impact']}): " + " | ".join(v["nodes"]) for v in bad)
