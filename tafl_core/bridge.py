@@ -14,7 +14,8 @@ from typing import Any, Callable
 from .bounds import BOUNDS
 from .bridge_review import GameReview, notes_arg, with_marks
 from .bridge_line import PENDING_KEY, LineMirror, PendingLine, send_changes
-from .bridge_values import (ANSWERS_WITH_STATE, MAX_SEED, Failed, Fault, Refused, arg, capture_dict, check_level, failure,
+from .bridge_values import (ANSWERS_WITH_STATE, DECLARED_ENDS, MAX_SEED, Failed, Fault, Refused, arg, capture_dict,
+                            check_level, failure, search_args,
                             listify, load_args, move_list, number_arg, one_line, result_dict, search_limits, sq_key,
                             whole_arg)
 from .position_check import check_position, check_position_ruleset
@@ -30,12 +31,6 @@ from .squares import shown_text, square_name
 #: record plays (:data:`tafl_core.limits.MAX_RECORD_MOVES`), each move text at most this long.
 MAX_MOVES = MAX_RECORD_MOVES
 MAX_MOVE_TEXT = 12
-#: The ends the players declare on the board, which no rule decides (a resignation, an agreed
-#: draw; docs/assets/board/address.js END_VALUES, the link's ``end`` part): the ``result`` tag and
-#: the ``termination`` text an exported record gives them (OpenTafl's words for them, its
-#: PlayTaflOnline translator's termination strings).
-DECLARED_ENDS = {"resign-attackers": ("-1", "Attacker resigns"), "resign-defenders": ("1", "Defender resigns"),
-                 "draw": ("0", "Draw")}
 
 
 class Session:
@@ -548,12 +543,6 @@ class Dispatcher:
         return out
 
 
-def _search_args(a: dict) -> tuple:
-    """``best``'s and ``search_start``'s arguments: seconds, depth, level, seed (0 when not
-    given), nodes."""
-    return a.get("seconds"), a.get("depth"), a.get("level"), a.get("seed") or 0, a.get("nodes")
-
-
 #: The worker's commands (notes/CONTRACTS.md, "Worker protocol"; a test holds the document's
 #: command table equal to these names): name -> (whether it needs a session, the function of
 #: the dispatcher and the command's arguments that answers it).
@@ -572,8 +561,8 @@ COMMANDS: dict[str, tuple[bool, Callable[[Dispatcher, dict], Any]]] = {
     "origin": (True, lambda d, a: d.session.origin()),
     "undo": (True, lambda d, a: d.session.undo()),
     "redo": (True, lambda d, a: d.session.redo()),
-    "best": (True, lambda d, a: d.session.best(*_search_args(a))),
-    "search_start": (True, lambda d, a: d.session.search_start(*_search_args(a))),
+    "best": (True, lambda d, a: d.session.best(*search_args(a))),
+    "search_start": (True, lambda d, a: d.session.search_start(*search_args(a))),
     "search_step": (True, Dispatcher._search_step),
     "search_stop": (True, lambda d, a: d.session.search_stop()),
     "review_start": (True, lambda d, a: d.session.reviews.start(d.session.game, a.get("seconds"), a.get("depth"))),
