@@ -13,14 +13,15 @@ from typing import Any, Callable
 
 from .bounds import BOUNDS
 from .bridge_line import PENDING_KEY, LineMirror, PendingLine, send_changes
-from .bridge_values import (ANSWERS_WITH_STATE, MAX_SEED, Failed, Fault, Refused, arg, check_level, failure, load_args,
-                            move_list, number_arg, one_line, search_limits, whole_arg)
+from .bridge_values import (ANSWERS_WITH_STATE, MAX_SEED, Failed, Fault, Refused, arg, capture_dict, check_level, failure,
+                            listify, load_args, move_list, number_arg, one_line, result_dict, search_limits, sq_key,
+                            whole_arg)
 from .position_check import check_position, check_position_ruleset
 from .errors import PositionError, TaflError
 from .limits import MAX_RECORD_MOVES
 from .game import Game, PlayedMove
 from .position import Position
-from .reasons import Reason, Refusal, refusal
+from .reasons import Reason, Refusal, ResultReason, refusal
 from .ruleset import Ruleset
 from .squares import shown_text, square_name
 
@@ -34,22 +35,6 @@ MAX_MOVE_TEXT = 12
 #: PlayTaflOnline translator's termination strings).
 DECLARED_ENDS = {"resign-attackers": ("-1", "Attacker resigns"), "resign-defenders": ("1", "Defender resigns"),
                  "draw": ("0", "Draw")}
-
-
-def _capture_dict(cap, size: int, ruleset: Ruleset) -> dict:
-    rule = ruleset.rules.get(cap.rule)
-    return {"square": square_name(cap.square, size), "piece": cap.piece, "reason": str(cap.reason),
-            "with": [{"square": square_name(s, size) if s >= 0 else None, "kind": kind} for s, kind in cap.partners],
-            "rule": cap.rule, "ref": rule.ref if rule else None, "assumed": bool(rule and rule.assumed)}
-
-
-def _result_dict(result, ruleset: Ruleset) -> dict | None:
-    if result is None:
-        return None
-    key = result.rule
-    rule = ruleset.rules.get(key)
-    return {"winner": result.winner, "reason": str(result.reason), "rule": key,
-            "ref": rule.ref if rule else None, "assumed": bool(rule and rule.assumed)}
 
 
 class Session:
@@ -74,7 +59,7 @@ class Session:
         self._search_key = None
         try:
             base = Ruleset.from_toml(rules_toml)
-            self.ruleset = base.with_overrides({str(k): _listify(v) for k, v in (overrides or {}).items()})
+            self.ruleset = base.with_overrides({str(k): listify(v) for k, v in (overrides or {}).items()})
             self.game = Game(self.ruleset)
         except TaflError as exc:
             raise Refused(exc.refusal, exc.message if isinstance(exc, PositionError) else str(exc)) from None
@@ -103,15 +88,16 @@ class Session:
         :data:`~tafl_core.bridge_line.PENDING_KEY` for the dispatcher."""
         g = self.game
         n = g.size
-        movable = sorted({square_name(m.frm, n) for m in g.legal_moves()}, key=_sq_key)
-        turn = g.berserk_turn
+        ended = self._record_end()
+        movable = [] if ended else sorted({square_name(m.frm, n) for m in g.legal_moves()}, key=sq_key)
+        turn = None if ended else g.berserk_turn
         position = g.position()
         out = {"size": n, "to_move": g.to_move,
                "berserk": {"square": turn.square, "can_end": turn.can_end, "escape": turn.escape} if turn else None,
                "pieces": dict(position.pieces), "special": self.ruleset.special_squares(),
                "cursor": g.ply, "can_undo": g.ply > 0, "can_redo": g.undone_count > 0,
-               "result": _result_dict(g.result, self.ruleset), "otn": position.to_otn(), "movable": movable,
-               "stuck": g.result is None and not movable}
+               "result": ended or result_dict(g.result, self.ruleset), "otn": position.to_otn(), "movable": movable,
+               "stuck": g.result is None and not ended and not movable}
         if self.by_changes:
             out[PENDING_KEY] = PendingLine(g.moves_played, g.undone_moves, self._played_dict)
             return out
@@ -147,8 +133,8 @@ class Session:
     def _played_dict(self, played: PlayedMove) -> dict:
         n = played.move.size
         return {"move": str(played.move), "notation": played.notation(), "side": played.side,
-                "captures": [_capture_dict(c, n, self.ruleset) for c in played.captures],
-                "result": _result_dict(played.result, self.ruleset),
+                "captures": [capture_dict(c, n, self.ruleset) for c in played.captures],
+                "result": result_dict(played.result, self.ruleset),
                 "jump": played.jump, "berserk": played.berserk, "continues": played.continues,
                 "jumped": square_name((played.move.frm + played.move.to) // 2, n) if played.jump else None,
                 "piece": played.piece}
@@ -156,7 +142,7 @@ class Session:
     def targets(self, square: str) -> list[str]:
         """Legal destination squares of the piece on ``square`` for the side to move ([] when none
         or when the square is malformed)."""
-        if not isinstance(square, str) or len(square) > 3:
+        if not isinstance(square, str) or len(square) > 3 or self._record_end():
             return []
         try:
             moves = self.game.legal_moves(square)
@@ -170,6 +156,9 @@ class Session:
         if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
             why = refusal(Reason.MALFORMED_MOVE)
             return why.text(), why
+        if self._record_end():
+            why = refusal(Reason.GAME_OVER)   # a record read ended it (a resignation, a result tag)
+            return f"{move}: {why.text()}", why
         try:
             self.game.play(move)
         except TaflError as exc:
@@ -343,6 +332,18 @@ class Session:
     #: still played as read) and its result (while the game is still the one read) again.
     _record = None
 
+    def _record_end(self) -> dict | None:
+        """The end a record read says its game had where its moves do not end it (a resignation:
+        ``[result:-1]`` with the game running), while the game is the one read at the position
+        read: a state ``result`` ``{"winner", "reason": "record", "rule": None, "ref": None,
+        "assumed": False, "termination"}`` (the record's termination text or None); else None.
+        Taking back a move leaves that position, and the game runs on from there."""
+        rec = self._record
+        g = self.game
+        if rec is None or rec["end"] is None or rec["game"] is not g or g.result is not None:
+            return None
+        return rec["end"] if (g.ply, g.hash) == (rec["ply"], rec["hash"]) else None
+
     def export_record(self, fmt: str = "opentafl", end: str | None = None) -> dict:
         """The game as text: ``{"format", "text"}``, ``fmt`` ``"opentafl"`` (an OpenTafl game
         record) or ``"text"`` (plain moves); tafl_core.records. ``end`` (a key of
@@ -352,6 +353,10 @@ class Session:
         by :meth:`import_record` keeps the record's comments on the moves still played as read
         (undo and other moves drop the comments from there on) and, while the game holds exactly
         the moves read and they do not end it, the record's ``result`` and ``termination``.
+        An OpenTafl record's answer also holds ``opentafl``
+        (:meth:`~tafl_core.opentafl_export.OpenTaflPlan.as_dict`: ``{"rules": bool, "differ":
+        [{"key", "site", "opentafl"}], "why": None | {"code", ...}}``): whether OpenTafl can open
+        it, under which rules differing from the site's, or why not.
 
         Raises:
             ValueError: an unknown format or ``end``.
@@ -372,7 +377,13 @@ class Session:
             comments = {p: t for p, t in rec["comments"].items() if p <= same}
             if same == len(played) == len(rec["moves"]) and declared is None:
                 record_result = rec["result"]
-        return {"format": fmt, "text": export_record(self.game, fmt, comments=comments, record_result=record_result)}
+        if fmt != "opentafl":
+            return {"format": fmt, "text": export_record(self.game, fmt)}
+        from .opentafl_export import opentafl_plan
+        from .records import start_of
+        plan = opentafl_plan(self.game, *start_of(self.game))
+        return {"format": fmt, "opentafl": plan.as_dict(),
+                "text": export_record(self.game, fmt, comments=comments, record_result=record_result, plan=plan)}
 
     def import_record(self, text: str) -> dict:
         """Read a game record (OpenTafl or plain moves) as a new game: ``{"ok", "error",
@@ -397,8 +408,13 @@ class Session:
                     "rules": exc.rules.as_dict() if exc.rules is not None else None}
         self.game = rec.game
         self._search = None
+        end = rec.result() if rec.game.result is None and rec.result_tag in ("1", "0", "-1") else None
         self._record = {"game": rec.game, "moves": [str(p.move) for p in rec.game.moves_played],
-                        "comments": dict(rec.comments), "result": (rec.result_tag, rec.termination)}
+                        "comments": dict(rec.comments), "result": (rec.result_tag, rec.termination),
+                        "ply": rec.game.ply, "hash": rec.game.hash,
+                        "end": None if end is None else {
+                            "winner": end["winner"], "reason": str(ResultReason.RECORD), "rule": None, "ref": None, "assumed": False,
+                            "termination": end["termination"]}}
         return {"ok": True, "error": None, "reason": None, "state": self.state(), "origin": self.origin(),
                 "comments": rec.comment_list(), "result": rec.result(),
                 "rules": rec.rules.as_dict() if rec.rules is not None else None}
@@ -423,15 +439,6 @@ class Session:
         seconds = number_arg("seconds", seconds, lo, hi)
         seed = whole_arg("seed", seed, *BOUNDS["seed"][:2])
         return run_bench(self.ruleset, seconds, seed)
-
-
-def _sq_key(name: str):
-    return (int(name[1:]), name[0])
-
-
-def _listify(v: Any) -> Any:
-    # JS arrays arrive as lists already; tuples from Python callers are fine too.
-    return tuple(v) if isinstance(v, list) else v
 
 
 class Dispatcher:
