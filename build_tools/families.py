@@ -49,6 +49,7 @@ FAMILY_OF: dict[str, str] = {
     "copenhagen-hnefatafl": "hnefatafl",
     "copenhagen-relaxed-shieldwall": "hnefatafl",
     "copenhagen-hnefatafl-13": "hnefatafl",
+    "copenhagen-hnefatafl-bell": "hnefatafl",
     "fetlar-hnefatafl": "hnefatafl",
     "fetlar-hnefatafl-2013": "hnefatafl",
     "historical-hnefatafl-11": "hnefatafl",
@@ -62,6 +63,8 @@ FAMILY_OF: dict[str, str] = {
     "york-hnefatafl": "hnefatafl",
     "market-hnefatafl": "hnefatafl",
     "ealdfaeder-taefl": "hnefatafl",
+    "simple-tafl": "hnefatafl",
+    "norseamerica-hnefatafl": "hnefatafl",
     # Tablut: the Sámi game Linnaeus recorded, and its readings
     "linnaeus-tablut": "tablut",
     "historical-tablut": "tablut",
