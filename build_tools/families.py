@@ -54,6 +54,7 @@ FAMILY_OF: dict[str, str] = {
     "fetlar-hnefatafl-2013": "hnefatafl",
     "historical-hnefatafl-11": "hnefatafl",
     "historical-hnefatafl-11-bell": "hnefatafl",
+    "historical-hnefatafl-13-15": "hnefatafl",
     "berserk-hnefatafl": "hnefatafl",
     "total-hnefatafl": "hnefatafl",
     "tyr": "hnefatafl",
