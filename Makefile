@@ -37,7 +37,9 @@ validate: venv
 site: venv node
 	$(PY) -m build_tools site
 
-serve: site
+# mkdocs serve builds the site itself (into a temporary folder, validating first): once, not
+# after a `make site` as well.
+serve: venv node
 	$(PY) -m mkdocs serve --dev-addr $(SERVE_ADDR) --watch variants_src --watch tafl_core --watch build_tools
 
 test: venv node test-js

@@ -25,7 +25,7 @@ from tafl_core.position import PIECE_KINDS
 from tafl_core.rulekeys import (ALL_RULE_KEYS, BASE_KEYS, BERSERK_KEYS, BOOL_KEYS, CORNER_NAMES, ENUM_VALUES,
                                 HISTORICITY, OPTIONAL_DEFAULTS, PIECE_KEYS, REPETITION_COUNTS, SPECIAL_KEYS)
 
-from build_tools.differences import ENGINES, FIELDS as DIFFERENCE_FIELDS, LAYOUT_KEY, NOTE_REF
+from build_tools.differences import ENGINES, FIELDS as DIFFERENCE_FIELDS, LAYOUT_KEY, REF_PATTERN
 
 __all__ = ["SCHEMA_PATH", "SCHEMA_URL_PATH", "SCHEMA_DIRECTIVE", "SQUARE_PATTERN", "rules_schema", "schema_text", "main"]
 
@@ -122,7 +122,7 @@ def _differences_schema() -> dict[str, Any]:
             "properties": {
                 "engine": {"enum": list(ENGINES)},
                 "key": {"enum": [LAYOUT_KEY, *ALL_RULE_KEYS]},
-                "ref": {"type": "string", "pattern": r"^(?:\d+(?:\.\d+)?|" + NOTE_REF + ")$"},
+                "ref": {"type": "string", "pattern": "^(?:" + REF_PATTERN + ")$"},
                 "phrase": {**_LANG_TEXTS, "description": "words standing verbatim in that section (or note), per language"},
             },
             "required": list(DIFFERENCE_FIELDS),

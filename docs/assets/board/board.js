@@ -94,7 +94,7 @@ function exampleData(root) {
   const lang = root.getAttribute("data-lang") === "en" ? "en" : "de";
   const siteRoot = root.getAttribute("data-site-root") || "./";
   const toMove = root.getAttribute("data-to-move");
-  if (!/^[a-z0-9-]{1,64}$/.test(slug) || !/^(?:\.\.\/){1,8}$/.test(siteRoot)
+  if (!/^[a-z0-9-]{1,64}$/.test(slug) || !/^(?:\.\/|(?:\.\.\/){1,8})$/.test(siteRoot)
       || (toMove !== "attackers" && toMove !== "defenders")) throw new Error("example board: bad attributes");
   const rel = `${lang === "en" ? "en/" : ""}variants/${slug}/`;
   const dataEl = root.querySelector('script[data-role="example-rules"]');
