@@ -79,6 +79,7 @@ FAMILY_OF: dict[str, str] = {
     "legacy-tawlbwrdd": "tawlbwrdd",
     # Brandubh and Ard Rí: the 7×7 games
     "brandubh": "brandubh",
+    "brandubh-hnefatafl-org": "brandubh",
     "brandub-nielsen": "brandubh",
     "ard-ri": "brandubh",
     "magpie": "brandubh",

@@ -112,6 +112,9 @@ class Captures:
         mode = t.king_capture
         if mode == "four_attackers":
             mode = "all_attackers"
+        elif mode == "throne_four":
+            # hnefatafl.org's Brandubh: four attackers round him on the throne, two elsewhere
+            mode = "all_attackers" if k == t.throne else "custodial"
         elif mode == "throne_graded":
             # On the throne all four sides are attackers; next to it the four-sides rule applies,
             # the path below for every mode but custodial and all attackers; elsewhere custodial.

@@ -133,8 +133,12 @@ TABLE: tuple[RuleKey, ...] = (
     RuleKey("king_capture", "enum",
             OpenTafl("letters", "ks", {"custodial": "w", "four_sides": "s", "throne_graded": "c", "surrounded_edge": "m"},
                      unsaid={"four_attackers": "OpenTafl's strong king counts the throne and hostile squares "
-                                               "(GenericRules KING_STRONG); it has no king taken only by four attackers"}),
-            ("custodial", "four_sides", "four_attackers", "throne_graded", "surrounded_edge"),
+                                               "(GenericRules KING_STRONG); it has no king taken only by four attackers",
+                             "throne_four": "OpenTafl's king strong on the throne is strong beside it too "
+                                            "(GenericRules KING_STRONG_CENTER); it has no king taken by two next to the throne"}),
+            # throne_four: four attackers round the king on the throne, elsewhere custodial
+            # (hnefatafl.org's Brandubh, Board.capture_the_king on 7x7)
+            ("custodial", "four_sides", "four_attackers", "throne_graded", "surrounded_edge", "throne_four"),
             readers=("captures.Captures._king_capture", "evaluate.Evaluator.__init__", "ordering.win_candidates", _RV),
             attrs=("king_capture",)),
     RuleKey("throne", "bool", OpenTafl("group", "cen"), readers=("ruleset.Ruleset.throne_square",)),

@@ -5,7 +5,7 @@ relaxed-shieldwall Copenhagen page keeps every rule of the Copenhagen page "apar
 shieldwall", where OpenTafl's relaxed variant drops only the flanking condition
 (``mStrictShieldwallRule = false``). Copenhagen on the Bell set-up ("Copenhagen Bell" in
 aagenielsen.dk's chat) plays the Copenhagen rules unchanged on the start of the Bell tawlbwrdd
-page."""
+page. hnefatafl.org plays the Copenhagen rules on 13×13 with its own repetition rule."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ BORROWED = [
     ("coppergate-ii", "coppergate-hnefatafl", set()),
     ("copenhagen-relaxed-shieldwall", "copenhagen-hnefatafl", {"shieldwall_flank"}),
     ("copenhagen-hnefatafl-bell", "copenhagen-hnefatafl", set()),
+    # hnefatafl.org's rules page: the Copenhagen rules, the repetition rule replaced
+    ("copenhagen-hnefatafl-13", "copenhagen-hnefatafl", {"repetition", "repetition_count"}),
 ]
 
 #: (page, page whose start it takes): the same pieces on the same squares.
