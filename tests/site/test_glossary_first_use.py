@@ -15,6 +15,8 @@ import tomllib
 
 import pytest
 
+from build_tools.mechanics import ENGLISH_SLUGS
+
 from .conftest import ROOT, VARIANTS, doc, page_path
 
 GLOSSARY = tomllib.loads((VARIANTS / "_glossary.toml").read_text(encoding="utf-8"))
@@ -100,7 +102,9 @@ def test_glossary_has_at_least_30_terms(built_site, lang):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("page", MECHANICS)
 def test_first_use_of_each_term_links_to_the_glossary(built_site, page, lang):
-    path = page_path(built_site, lang, f"mechanics/{page}/")
+    # the English pages live at English addresses (build_tools.mechanics.ENGLISH_SLUGS)
+    slug = ENGLISH_SLUGS.get(page, page) if lang == "en" else page
+    path = page_path(built_site, lang, f"mechanics/{slug}/")
     prose = Prose(path.read_text(encoding="utf-8"))
     text = prose.text
     glossary_ids = doc(page_path(built_site, lang, "glossary/")).ids
@@ -124,5 +128,5 @@ def test_first_use_of_each_term_links_to_the_glossary(built_site, page, lang):
     assert linked >= 3, f"{page} ({lang}): only {linked} glossary terms used"
     for href in {h for h in prose.hrefs if _glossary_href(h)}:
         assert href.rsplit("#", 1)[1] in glossary_ids
-        target = posixpath.normpath(posixpath.join(f"{'en/' if lang == 'en' else ''}mechanics/{page}/", href.split("#")[0]))
+        target = posixpath.normpath(posixpath.join(f"{'en/' if lang == 'en' else ''}mechanics/{slug}/", href.split("#")[0]))
         assert target == ("en/glossary" if lang == "en" else "glossary")
