@@ -10,6 +10,7 @@ from typing import Any
 
 from .errors import NotationError
 from .position import COMMANDER, KNIGHT, PIECE_KINDS
+from .geometry import corner_cells
 from .squares import parse_square
 
 HISTORICITY = ("board_attested", "rules_reconstructed", "modern")
@@ -21,7 +22,8 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "first_mover": ("attackers", "defenders"),
     "escape": ("corners", "edge"),
     "king_armed": ("yes", "no", "anvil", "hammer"),
-    "king_capture": ("custodial", "four_sides", "four_attackers", "throne_graded", "surrounded_edge"),
+    "king_capture": ("custodial", "four_sides", "four_attackers", "throne_graded", "surrounded_edge",
+                     "throne_alternate"),
     "shieldwall": ("off", "on", "corner"),
     # forbidden_defenders: a defenders' move that brings back a position the game has had
     # (the same pieces on the same squares, whoever is to move) is not legal (hnefatafl.org).
@@ -33,6 +35,8 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "knight_jump": ("none", "jump", "capture"),
     "commander_king_capture": ("none", "custodial"),
     "berserk": ("off", "capture", "capture_or_escape"),
+    "geometry": ("square", "hex"),
+    "corner_capture": ("ordinary", "edge_neighbours"),
 }
 _BOOLS = ("throne", "shieldwall_flank", "exit_fort", "encirclement", "berserk_compulsory")
 #: Allowed values of repetition_count (whole numbers).
@@ -48,7 +52,8 @@ _SPECIAL_KEYS = {kind: tuple(f"{kind}_{f}" for f in _KIND_LIST_FIELDS) for kind 
 #: berserk moves: the rule of every variant without special pieces).
 #: ``custodial`` (always true) names the section that states the basic custodial capture of
 #: pieces between two enemies, which every ruleset has, so that a capture can link to it.
-OPTIONAL_DEFAULTS: dict[str, Any] = {"king_jump": "none", "berserk": "off", "one_step": (), "custodial": True}
+OPTIONAL_DEFAULTS: dict[str, Any] = {"king_jump": "none", "berserk": "off", "one_step": (), "custodial": True,
+                                     "geometry": "square", "corner_capture": "ordinary"}
 #: Keys that exist only with special pieces in the layout or berserk moves.
 PIECE_KEYS = {COMMANDER: ("commander_jump", "commander_king_capture"), KNIGHT: ("knight_jump",)}
 #: The keys of all special pieces together.
@@ -75,7 +80,7 @@ def corner_squares(spec: Any, size: int) -> list[int]:
     if spec == "none" or spec == () or spec == []:
         return []
     if spec == "single":
-        return sorted({0, n - 1, (n - 1) * n, n * n - 1})
+        return corner_cells(n)   # the board's corners: four squares, or a hexagon's six cells
     if spec == "2x2":
         out = set()
         for r0 in (0, n - 2):
