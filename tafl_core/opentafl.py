@@ -195,7 +195,9 @@ def to_opentafl(rs) -> str | None:
     n = rs.size
     if (v("camps") or v("one_step") or v("king_capture") not in _KING_CAPTURE or n > 19
             or v("repetition") not in ("draw", "loss_repeater") or v("repetition_count") != 3
-            or v("no_moves") != "loss" or v("berserk") == "capture_or_escape"):
+            or v("no_moves") != "loss" or v("berserk") == "capture_or_escape"
+            # OpenTafl's boards are square and it has no capture on a corner by its flanks
+            or v("geometry") != "square" or v("corner_capture") != "ordinary"):
         return None
     kinds_present = set(rs.layout.pieces.values())
     if "commander" in kinds_present and v("commander_king_capture") != "custodial":
