@@ -559,6 +559,16 @@ def reason_words(lang: str) -> dict:
             "forms": {form: dict(words) for form, words in REASON_FORMS[lang].items()}}
 
 
+def value_words(lang: str) -> dict:
+    """board-data ``names.values``: what :func:`value_name` needs to word a rule value in
+    ``lang`` on the board (records.js ``valueName``): ``{"keys": {key: {value: word}}`` (``"*"``
+    for every key; :data:`VALUE_NAMES`), ``"none"`` and ``"no_squares"`` (an empty list of piece
+    kinds, of squares), ``"square_lists"`` (:data:`SQUARE_LIST_KEYS`)}; copies."""
+    return {"keys": {key: dict(words) for key, words in VALUE_NAMES[lang].items()},
+            "none": UI[lang]["none"], "no_squares": UI[lang]["no_squares"],
+            "square_lists": sorted(SQUARE_LIST_KEYS)}
+
+
 def ui(lang: str, key: str) -> str:
     """The interface string ``key`` in ``lang`` ("de" | "en"); raises KeyError if unknown."""
     return UI[lang][key]

@@ -10,6 +10,7 @@ for both languages; English pages live under ``/en/``):
 ``variants/<slug>.md``      a variant page (or a short stub for a not-yet-documented slug)
 ``comparison.md``           every ruleset side by side
 ``glossary.md``             the site's terms (``variants_src/_glossary.toml``)
+``sources.md``              every cited source once (:mod:`build_tools.sources_index`)
 ==========================  ===========================================================
 
 Templates are Jinja2 with autoescaping on (``build_tools/templates``); the only values marked
@@ -46,13 +47,15 @@ from tafl_core.ruleset import OPTIONAL_DEFAULTS, Ruleset
 from build_tools import diagram as _diagram
 from build_tools import first_moves as _first_moves
 from build_tools import pyodide_assets as _pyodide_assets
+from build_tools import families as _families
 from build_tools import sources
-from build_tools.glossary import load_glossary
+from build_tools import sources_index as _sources_index
+from build_tools.glossary import load_glossary, term_anchor
 from build_tools.text import collation_key
 from build_tools.format import (CITATION, REF_DEFINITION, RELATED_LINK, RULES, SOURCES, START, atx_heading, code_spans,
                                 fenced_lines, section_role, subsection_heading)
 from build_tools.labels import (CAPTURE_REASON_NAMES, LANGS, PIECE_NAMES, RULE_NAMES, UI, name_colon, rule_and_value, rule_name,
-                                reason_words, value_name)
+                                reason_words, value_name, value_words)
 
 __all__ = [
     "SiteSources", "load_site_sources", "source_anchor", "section_anchor", "variant_markdown",
@@ -232,9 +235,10 @@ def _sources_list(page, lang: str) -> Markup:
         url = e.url if e.url and re.match(r"https?://", e.url) else None
         entries.append({"key": e.key, "anchor": source_anchor(e.key), "text": _inline(e.text),
                         "url": url, "plain_url": e.url if not url else None,
-                        "background": e.background})
+                        "background": e.background, "index": _sources_index.index_href(e)})
     return Markup(_env.get_template("sources.html.j2").render(
-        entries=entries, background=("Hintergrund" if lang == "de" else "background")))
+        entries=entries, background=("Hintergrund" if lang == "de" else "background"),
+        index_label=_sources_index.index_label(lang)))
 
 
 def _around_source_items(body: str, section, page) -> tuple[str, str]:
@@ -343,9 +347,11 @@ def pyodide_data(pyodide_index: str, cdn: bool, snapshot: bool = True) -> dict:
 def names_data(lang: str) -> dict:
     """board-data ``names``: the site's words in ``lang`` for the piece kinds
     (``{"pieces": {kind: [singular, plural]}}``, commander and knight included) and the capture
-    reasons (``{"capture_reasons": {reason: words}}``), from :mod:`build_tools.labels`."""
+    reasons (``{"capture_reasons": {reason: words}}``) and rule values (``{"values": ...}``,
+    :func:`~build_tools.labels.value_words`), from :mod:`build_tools.labels`."""
     return {"pieces": {k: list(v) for k, v in PIECE_NAMES[lang].items()},
-            "capture_reasons": dict(CAPTURE_REASON_NAMES[lang])}
+            "capture_reasons": dict(CAPTURE_REASON_NAMES[lang]),
+            "values": value_words(lang)}   # rule values in words (records.js valueName)
 
 
 def board_json(data: dict) -> Markup:
@@ -481,6 +487,7 @@ def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url
                          "body": Markup(body), "after": after.get(s.number) or None})
     url = (site_url.rstrip("/") + "/" if site_url else "/") + page_url.lstrip("/")
     return _env.get_template("variant.md.j2").render(
+        subtitle=_families.nav_subtitle(None if v.text_only else v.ruleset.size, lang),
         ui=UI[lang], title=Markup(page.title or v.name or v.slug), lead=Markup(page.lead or ""),
         lang=lang, sections=sections, playable=not v.text_only and not hasattr(v.ruleset.size, "side"), cite=_cite(v, lang, url=url),
         cite_absolute=bool(site_url))
@@ -512,7 +519,10 @@ def _value_cell(rs, key: str, lang: str) -> Markup:
 
 
 def index_markdown(site: SiteSources, lang: str) -> str:
-    """The variants overview (``variants/index.md``) in ``lang``."""
+    """The variants overview (``variants/index.md``) in ``lang``: one HTML table, one ``tbody``
+    per family (:mod:`build_tools.families`, in their order) headed by a row with the family's
+    name (``th#family-<key>``); each variant row carries ``data-family`` and ``data-board``
+    (``yes`` / ``no``) for the filters of ``docs/assets/variants-table.js``."""
     rows = []
     dash = Markup(UI[lang]["no_board_cell"])
     for v in site.variants:
@@ -533,8 +543,14 @@ def index_markdown(site: SiteSources, lang: str) -> str:
             "first_mover": _value_cell(rs, "first_mover", lang),
             "historicity": _cell(value_name(lang, "historicity", rs.historicity)),
         })
+    for r, v in zip(rows, site.variants):
+        r["title_html"] = _inline(str(r["title"]))
+        r["has_board"] = not v.text_only
+    rows.sort(key=lambda r: collation_key(str(r["title"])))  # as the navigation orders them
+    groups = [{"key": f.key, "name": f.name[lang], "rows": members}
+              for f, members in _families.grouped(rows, lambda r: r["slug"])]
     stubs = [{"slug": s, "name": n[lang]} for s, n in sorted(site.stubs.items())]
-    return _env.get_template("index.md.j2").render(ui=UI[lang], rows=rows, stubs=stubs,
+    return _env.get_template("index.md.j2").render(ui=UI[lang], groups=groups, stubs=stubs,
                                                    any_text_only=any(v.text_only for v in site.variants))
 
 
@@ -595,7 +611,7 @@ def glossary_markdown(terms, lang: str) -> str:
     and the discouraged synonyms. Anchor of a concept: ``#term-<key with '_' as '-'>``. Without a
     glossary file the page has its title and lead only (the home page links to it)."""
     other = "en" if lang == "de" else "de"
-    items = [{"anchor": "term-" + t.key.replace("_", "-"), "term": t.preferred[lang], "definition": t.definition[lang],
+    items = [{"anchor": term_anchor(t.key), "term": t.preferred[lang], "definition": t.definition[lang],
               "other": t.preferred[other], "other_lang": other, "avoid": list(t.avoid.get(lang, ()))}
              for t in sorted(terms, key=lambda t: collation_key(t.preferred[lang]))]
     return _env.get_template("glossary.md.j2").render(ui=UI[lang], items=items)
@@ -610,6 +626,7 @@ def generated_pages(site: SiteSources, lang: str, *, url_of, site_url: str | Non
     yield "variants/index.md", index_markdown(site, lang)
     yield "comparison.md", comparison_markdown(site, lang)
     yield "glossary.md", glossary_markdown(site.glossary, lang)
+    yield "sources.md", _sources_index.sources_index_markdown(site, lang, inline=_inline)
     for v in site.variants:
         src = f"variants/{v.slug}.md"
         yield src, variant_markdown(v, lang, site, page_url=url_of(src), site_url=site_url,

@@ -44,7 +44,7 @@ from mkdocs.exceptions import Abort, PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from build_tools import mechanics, offline_copy, pyodide_assets
+from build_tools import families, glossary_links, mechanics, offline_copy, pyodide_assets
 from build_tools import pages as _pages
 from build_tools.text import collation_key
 from build_tools.tripwire import unsafe_attributes, unsafe_markup
@@ -175,6 +175,7 @@ def ordered_nav(nav, config, files):
     """Every section of the navigation (the variants, the mechanics) lists its pages in the
     order of their titles in the page's own language (MkDocs orders them by file name, which
     are German for the mechanics pages in both languages); a section's index page stays first.
+    The variant pages are then grouped in one section per family (:mod:`build_tools.families`).
     Previous/next links follow the new order."""
     from mkdocs.structure.nav import Section
     from mkdocs.structure.pages import Page
@@ -194,6 +195,7 @@ def ordered_nav(nav, config, files):
                 item.children = first + sorted(rest, key=key)
                 visit(item.children)
     visit(nav.items)
+    families.group_variants_nav(nav.items, _languages(config)[0])
     # Previous/next links follow the new order.
     ordered = [p for p in _flatten(nav.items)]
     nav.pages = ordered
@@ -508,6 +510,7 @@ class TaflPlugin(BasePlugin[TaflConfig]):
             own = self.sources_root.resolve() == (REPO_ROOT / "variants_src").resolve()
             markdown = mechanics.example_rules(markdown, lang, where, site=self.site, pyodide=self.pyodide,
                                                warn=log.warning if own else log.info)
+        markdown = glossary_links.mechanics_page_markdown(markdown, where, self.site, lang)
         return mechanics.render_positions(markdown, lang, where, warn=log.warning)
 
     def on_page_content(self, html, *, page, config, files):

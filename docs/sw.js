@@ -17,10 +17,16 @@
 // complete copy activates (skipWaiting, clients.claim), and then the caches of other builds are
 // deleted. Nothing is served from a copy that is not complete. A changed build is a changed
 // sw.js, which the browser notices on a visit; the pages are told (message {taflBuild}) and offer
-// a reload. Requests: a file of the manifest (any query ignored: `?h=` of the search, `?build=`
-// of the engine files, both the same build here) from the cache; a page that is not in it from
-// the network, offline the offline page of its language; everything else (other sites, MkDocs'
-// live reload) is not touched at all.
+// a reload. Requests: a file of the manifest from the cache (a query ignored, `?h=` of the
+// search, except `?build=` of the engine files: one naming another build than the manifest's
+// `fetch` address goes to the network); a page that is not in it from the network, offline the
+// offline page of its language; everything else (other sites, MkDocs' live reload) is not
+// touched at all.
+//
+// A page that is not in the copy but comes from the network is a page of another (newer) build:
+// its scripts, styles and workers are that build's too, so every request of that page (and of a
+// worker it starts) goes to the network, never to this copy (one build or nothing for a page as
+// for the copy), and the worker looks for its own update at once.
 //
 // Without a manifest (the file as it is in docs/, and what `mkdocs serve` writes) the worker
 // retires: it deletes the site's caches and unregisters itself, so a copy left by an earlier
@@ -54,6 +60,37 @@ function slashed(url) {
   const u = new URL(url);
   u.pathname += "/";
   return manifestKey(u.href) !== null ? u.href : null;
+}
+
+/** Whether a request for the manifest's file `key` at `url` names another build of the engine
+ *  files (`?build=`) than the one this copy holds (the manifest's `fetch` address): then it is
+ *  not this copy's file. A request without `?build=` names none. */
+function otherBuild(key, url) {
+  const asked = new URL(url).searchParams.get("build");
+  if (asked === null) return false;
+  const own = MANIFEST.fetch && MANIFEST.fetch[key];
+  return !own || new URL(own, SCOPE).searchParams.get("build") !== asked;
+}
+
+/** The clients (pages, and workers they started) of another build: pages the copy does not
+ *  hold that came from the network. Their requests go to the network first. (This worker may
+ *  be stopped and started again between requests: a page is then recognised by its address,
+ *  foreignClient, which also holds for the offline page shown for such an address; offline,
+ *  its requests fall back to the copy.) */
+const FOREIGN = new Set();
+
+/** Whether the client `id` (a FetchEvent's clientId) is a page of another build, or a worker
+ *  such a page started. */
+async function foreignClient(id) {
+  if (!id) return false;
+  if (FOREIGN.has(id)) return true;
+  const client = await self.clients.get(id);
+  if (!client || client.type !== "window") return false;
+  const u = new URL(client.url);
+  const page = u.origin + u.pathname;
+  if (!page.startsWith(SCOPE.href) || manifestKey(page) !== null) return false;
+  FOREIGN.add(id);
+  return true;
 }
 
 function absolute(key) {
@@ -158,13 +195,30 @@ self.addEventListener("fetch", (event) => {
   }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    if (key !== null) {
+    // another build's page (and a worker it starts, which is of that build too)
+    const foreign = !navigate && await foreignClient(event.clientId);
+    if (foreign && event.resultingClientId) FOREIGN.add(event.resultingClientId);
+    const own = key !== null && !foreign && !otherBuild(key, req.url);
+    if (own) {
       const hit = await cache.match(absolute(key));
       if (hit) return hit;
     }
     try {
-      return await fetch(req);
+      // (another build's file: asked of the server, not of the browser's HTTP cache, which may
+      // still hold this build's file under the same address)
+      const r = await fetch(own || navigate ? req : new Request(req, { cache: "no-cache" }));
+      if (navigate && key === null && r.ok && !r.redirected) {
+        // a page this copy lacks, served: another build's; its requests go past the copy, and
+        // the browser is asked to look for the new build's worker
+        if (event.resultingClientId) FOREIGN.add(event.resultingClientId);
+        self.registration.update().catch(() => {});
+      }
+      return r;
     } catch (e) {
+      // offline: this copy's file after all (a page recognised by its address only may be the
+      // offline page shown for an address the copy lacks)
+      const file = key !== null && foreign && !otherBuild(key, req.url) ? await cache.match(absolute(key)) : null;
+      if (file) return file;
       const page = navigate ? offlinePage(req.url) : null;
       const hit = page !== null ? await cache.match(absolute(page)) : null;
       if (hit) return hit;

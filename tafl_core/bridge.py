@@ -20,7 +20,7 @@ from .errors import PositionError, TaflError
 from .limits import MAX_RECORD_MOVES
 from .game import Game, PlayedMove
 from .position import Position
-from .reasons import Reason, Refusal, refusal
+from .reasons import Reason, Refusal, ResultReason, refusal
 from .ruleset import Ruleset
 from .squares import shown_text, square_name
 
@@ -28,6 +28,12 @@ from .squares import shown_text, square_name
 #: record plays (:data:`tafl_core.limits.MAX_RECORD_MOVES`), each move text at most this long.
 MAX_MOVES = MAX_RECORD_MOVES
 MAX_MOVE_TEXT = 12
+#: The ends the players declare on the board, which no rule decides (a resignation, an agreed
+#: draw; docs/assets/board/address.js END_VALUES, the link's ``end`` part): the ``result`` tag and
+#: the ``termination`` text an exported record gives them (OpenTafl's words for them, its
+#: PlayTaflOnline translator's termination strings).
+DECLARED_ENDS = {"resign-attackers": ("-1", "Attacker resigns"), "resign-defenders": ("1", "Defender resigns"),
+                 "draw": ("0", "Draw")}
 
 
 def _capture_dict(cap, size: int, ruleset: Ruleset) -> dict:
@@ -97,15 +103,16 @@ class Session:
         :data:`~tafl_core.bridge_line.PENDING_KEY` for the dispatcher."""
         g = self.game
         n = g.size
-        movable = sorted({square_name(m.frm, n) for m in g.legal_moves()}, key=_sq_key)
-        turn = g.berserk_turn
+        ended = self._record_end()
+        movable = [] if ended else sorted({square_name(m.frm, n) for m in g.legal_moves()}, key=_sq_key)
+        turn = None if ended else g.berserk_turn
         position = g.position()
         out = {"size": n, "to_move": g.to_move,
                "berserk": {"square": turn.square, "can_end": turn.can_end, "escape": turn.escape} if turn else None,
                "pieces": dict(position.pieces), "special": self.ruleset.special_squares(),
                "cursor": g.ply, "can_undo": g.ply > 0, "can_redo": g.undone_count > 0,
-               "result": _result_dict(g.result, self.ruleset), "otn": position.to_otn(), "movable": movable,
-               "stuck": g.result is None and not movable}
+               "result": ended or _result_dict(g.result, self.ruleset), "otn": position.to_otn(), "movable": movable,
+               "stuck": g.result is None and not ended and not movable}
         if self.by_changes:
             out[PENDING_KEY] = PendingLine(g.moves_played, g.undone_moves, self._played_dict)
             return out
@@ -150,7 +157,7 @@ class Session:
     def targets(self, square: str) -> list[str]:
         """Legal destination squares of the piece on ``square`` for the side to move ([] when none
         or when the square is malformed)."""
-        if not isinstance(square, str) or len(square) > 3:
+        if not isinstance(square, str) or len(square) > 3 or self._record_end():
             return []
         try:
             moves = self.game.legal_moves(square)
@@ -164,6 +171,9 @@ class Session:
         if not isinstance(move, str) or len(move) > MAX_MOVE_TEXT:
             why = refusal(Reason.MALFORMED_MOVE)
             return why.text(), why
+        if self._record_end():
+            why = refusal(Reason.GAME_OVER)   # a record read ended it (a resignation, a result tag)
+            return f"{move}: {why.text()}", why
         try:
             self.game.play(move)
         except TaflError as exc:
@@ -337,18 +347,40 @@ class Session:
     #: still played as read) and its result (while the game is still the one read) again.
     _record = None
 
-    def export_record(self, fmt: str = "opentafl") -> dict:
+    def _record_end(self) -> dict | None:
+        """The end a record read says its game had where its moves do not end it (a resignation:
+        ``[result:-1]`` with the game running), while the game is the one read at the position
+        read: a state ``result`` ``{"winner", "reason": "record", "rule": None, "ref": None,
+        "assumed": False, "termination"}`` (the record's termination text or None); else None.
+        Taking back a move leaves that position, and the game runs on from there."""
+        rec = self._record
+        g = self.game
+        if rec is None or rec["end"] is None or rec["game"] is not g or g.result is not None:
+            return None
+        return rec["end"] if (g.ply, g.hash) == (rec["ply"], rec["hash"]) else None
+
+    def export_record(self, fmt: str = "opentafl", end: str | None = None) -> dict:
         """The game as text: ``{"format", "text"}``, ``fmt`` ``"opentafl"`` (an OpenTafl game
-        record) or ``"text"`` (plain moves); tafl_core.records. An OpenTafl record of a game read
+        record) or ``"text"`` (plain moves); tafl_core.records. ``end`` (a key of
+        :data:`DECLARED_ENDS`, or None): the players ended the game where it stands (the board's
+        resignation or agreed draw), written as the record's result and termination where the
+        moves themselves do not end it (and instead of a record's own). An OpenTafl record of a game read
         by :meth:`import_record` keeps the record's comments on the moves still played as read
         (undo and other moves drop the comments from there on) and, while the game holds exactly
         the moves read and they do not end it, the record's ``result`` and ``termination``.
+        An OpenTafl record's answer also holds ``opentafl``
+        (:meth:`~tafl_core.opentafl_export.OpenTaflPlan.as_dict`: ``{"rules": bool, "differ":
+        [{"key", "site", "opentafl"}], "why": None | {"code", ...}}``): whether OpenTafl can open
+        it, under which rules differing from the site's, or why not.
 
         Raises:
-            ValueError: an unknown format.
+            ValueError: an unknown format or ``end``.
         """
         from .records import export_record
-        comments, record_result = None, None
+        if end is not None and end not in DECLARED_ENDS:
+            raise ValueError(f"unknown end of a game '{shown_text(str(end), 40)}' (one of {', '.join(DECLARED_ENDS)})")
+        declared = DECLARED_ENDS.get(end)
+        comments, record_result = None, declared
         rec = self._record
         if rec is not None and rec["game"] is self.game and fmt == "opentafl":
             played = [str(p.move) for p in self.game.moves_played]
@@ -358,9 +390,15 @@ class Session:
                     break
                 same += 1
             comments = {p: t for p, t in rec["comments"].items() if p <= same}
-            if same == len(played) == len(rec["moves"]):
+            if same == len(played) == len(rec["moves"]) and declared is None:
                 record_result = rec["result"]
-        return {"format": fmt, "text": export_record(self.game, fmt, comments=comments, record_result=record_result)}
+        if fmt != "opentafl":
+            return {"format": fmt, "text": export_record(self.game, fmt)}
+        from .opentafl_export import opentafl_plan
+        from .records import start_of
+        plan = opentafl_plan(self.game, *start_of(self.game))
+        return {"format": fmt, "opentafl": plan.as_dict(),
+                "text": export_record(self.game, fmt, comments=comments, record_result=record_result, plan=plan)}
 
     def import_record(self, text: str) -> dict:
         """Read a game record (OpenTafl or plain moves) as a new game: ``{"ok", "error",
@@ -385,8 +423,13 @@ class Session:
                     "rules": exc.rules.as_dict() if exc.rules is not None else None}
         self.game = rec.game
         self._search = None
+        end = rec.result() if rec.game.result is None and rec.result_tag in ("1", "0", "-1") else None
         self._record = {"game": rec.game, "moves": [str(p.move) for p in rec.game.moves_played],
-                        "comments": dict(rec.comments), "result": (rec.result_tag, rec.termination)}
+                        "comments": dict(rec.comments), "result": (rec.result_tag, rec.termination),
+                        "ply": rec.game.ply, "hash": rec.game.hash,
+                        "end": None if end is None else {
+                            "winner": end["winner"], "reason": str(ResultReason.RECORD), "rule": None, "ref": None, "assumed": False,
+                            "termination": end["termination"]}}
         return {"ok": True, "error": None, "reason": None, "state": self.state(), "origin": self.origin(),
                 "comments": rec.comment_list(), "result": rec.result(),
                 "rules": rec.rules.as_dict() if rec.rules is not None else None}
@@ -540,7 +583,7 @@ COMMANDS: dict[str, tuple[bool, Callable[[Dispatcher, dict], Any]]] = {
     "search_start": (True, lambda d, a: d.session.search_start(*_search_args(a))),
     "search_step": (True, Dispatcher._search_step),
     "search_stop": (True, lambda d, a: d.session.search_stop()),
-    "export_record": (True, lambda d, a: d.session.export_record(a.get("format") or "opentafl")),
+    "export_record": (True, lambda d, a: d.session.export_record(a.get("format") or "opentafl", a.get("end"))),
     "import_record": (True, lambda d, a: d.session.import_record(a.get("text"))),
     "playout_bench": (True, lambda d, a: d.session.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))),
 }

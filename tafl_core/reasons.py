@@ -140,6 +140,10 @@ class ResultReason(StrEnum):
     NO_LEGAL_MOVES = "no_legal_moves"
     #: A position repeated (``repetition``, ``repetition_count``).
     REPETITION = "repetition"
+    #: A game record read says the game ended where its moves do not end it (a resignation, a
+    #: ``result`` tag); never a :class:`~tafl_core.moves.Result` of the rules, only the board
+    #: state of the game read (tafl_core.bridge).
+    RECORD = "record"
 
 
 #: The English sentence of each code (``str.format`` fields are the parameters); the words the

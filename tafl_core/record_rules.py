@@ -9,6 +9,7 @@ from typing import Any
 
 from .errors import TaflError
 from .opentafl import OpenTaflRulesError, reading, ruleset_from_opentafl, to_opentafl
+from .opentafl_export import nearest_rules, rules_note
 from .ruleset import Ruleset
 
 
@@ -27,16 +28,20 @@ class RulesComparison:
             page's rules the record's (every difference an assumption with the record's value
             as its alternative), else None. :func:`read_record` keeps it only where the record
             then reads.
+        assumptions: the keys of the page's assumptions whose alternatives make ``switch`` (the
+            switches the reader turns; empty without a switch).
     """
 
     readable: bool
     differ: list[dict] = field(default_factory=list)
     switch: dict[str, Any] | None = None
+    assumptions: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        """JSON form: ``{"readable", "differ", "switch"}``."""
+        """JSON form: ``{"readable", "differ", "switch", "assumptions"}``."""
         return {"readable": self.readable, "differ": [dict(d) for d in self.differ],
-                "switch": None if self.switch is None else dict(self.switch)}
+                "switch": None if self.switch is None else dict(self.switch),
+                "assumptions": list(self.assumptions) if self.switch is not None else []}
 
 
 def _norm(value: Any) -> Any:
@@ -64,8 +69,11 @@ def compare_rules(page: Ruleset, tag: str) -> RulesComparison:
     key whose value differs is listed, leaving out a key whose record value the page's reading
     does not see (two ways of writing one rule, such as the king listed on an empty throne's
     hostility where OpenTafl asks per side). The switch is the union of the alternatives
-    (:meth:`Rule.alternative_overrides`) of the page's assumed rules that differ, offered when
-    the page with it differs from the record in nothing.
+    (:meth:`Rule.alternative_overrides`) of the page's assumptions that set a differing rule, each
+    to the record's value, offered when they cover every difference and
+    the page with it differs from the record in nothing shown (a difference the page's own
+    reading did not see, such as the king on an empty throne's hostility list where a king
+    captured on four sides counts the throne anyway, may stay).
     """
     try:
         record = ruleset_from_opentafl(tag)
@@ -76,21 +84,46 @@ def compare_rules(page: Ruleset, tag: str) -> RulesComparison:
     if not differ:
         return RulesComparison(True)
     switch: dict[str, Any] = {}
-    for d in differ:
-        rule = page.rules.get(d["key"])
-        alt = rule.alternative_overrides() if rule is not None and rule.assumed else None
-        if not alt or _norm(alt.get(d["key"])) != _norm(d["record"]):
-            switch = {}
-            break
+    chosen: list[str] = []
+    record_value = {d["key"]: d["record"] for d in differ}
+    for key, rule in page.rules.items():
+        alt = rule.alternative_overrides() if rule.assumed else None
+        # an assumption whose alternative sets a rule that differs, to the record's value for
+        # every such rule it sets (an alternative may set several: a throne and its squares' rules)
+        if not alt or not set(alt) & set(record_value):
+            continue
+        if any(k in record_value and _norm(v) != _norm(record_value[k]) for k, v in alt.items()):
+            continue
         switch.update(alt)
+        chosen.append(key)
+    if not set(record_value) <= set(switch):
+        switch = {}
     if switch:
         try:
             switched = page.with_overrides(switch)
         except (TaflError, ValueError):
             switched = None
-        if switched is None or _seen_differences(switched, record, want):
+        # What is left after the switch may only be ways of writing a rule that the page's own
+        # reading did not tell apart (the king listed on an empty throne's hostility, which
+        # OpenTafl asks per side): the reader was shown the differences, and the switch covers
+        # every one of them. read_record keeps the switch only where the record then reads.
+        unseen = {d["key"] for d in _differences(page, record)} - {d["key"] for d in differ}
+        if switched is None or any(d["key"] not in unseen for d in _seen_differences(switched, record, want)):
             switch = {}
-    return RulesComparison(True, differ, switch or None)
+    return RulesComparison(True, differ, switch or None, chosen if switch else [])
+
+
+def is_own_opentafl_rules(page: Ruleset, tag: str, start_comment: str) -> bool:
+    """Whether a record is one this site wrote for ``page`` under OpenTafl's nearest rules
+    (:func:`~tafl_core.opentafl_export.nearest_rules`, where OpenTafl cannot say the page's):
+    its rules tag ``tag`` is that string and its start comment ``start_comment`` holds the
+    site's note naming the rules written otherwise
+    (:func:`~tafl_core.opentafl_export.rules_note`). Its rules are the page's, however
+    OpenTafl's grammar had to write them; a record from elsewhere with the same string is
+    compared like any other."""
+    near = nearest_rules(page)
+    return (near is not None and near.differ != () and str(tag).strip() == near.text
+            and rules_note(near, page.name) in str(start_comment))
 
 
 def _seen_differences(page: Ruleset, record: Ruleset, want: dict | None) -> list[dict]:
@@ -122,4 +155,4 @@ def _same_reading(page: Ruleset, overrides: dict, want: dict) -> bool:
     return text is not None and _reading(text) == want
 
 
-__all__ = ["RulesComparison", "compare_rules"]
+__all__ = ["RulesComparison", "compare_rules", "is_own_opentafl_rules"]

@@ -9,17 +9,20 @@ tags, then the numbered move lines)::
     [result:1]                 # 1 attackers won, 0 draw, -1 defenders won, ? other
     [termination:king_captured]      # how the game ended (OpenTafl: human-readable text)
     [position:/3ttttt3/.../]   # only when the game did not start from the layout
-    [rules:dim:11 ... start:/.../]   # OpenTafl's rules string, the last tag; left out where
-                                     # OpenTafl cannot express the rules (opentafl.to_opentafl)
+    [rules:dim:11 ... start:/.../]   # OpenTafl's rules string, the last tag: the site's rules,
+                                     # else OpenTafl's nearest where the moves replay the same
+                                     # under them (opentafl_export), else left out
 
     1. d1-d3 h6-h9
     [a comment on d1-d3|a comment on h6-h9]
     2. e1-e3xe4 ...
 
 A numbered line holds one turn of the side that moved first and one of the other side; a
-berserk turn is its moves in a row (``e6-e8xe9 e8=e4xd4 end``), as the engine writes them
+berserk turn is its moves in a row (``e6-e8xe9 e8=e4xd4``), as the engine writes them
 (:meth:`PlayedMove.notation`, with OpenTafl's letter before a king's, commander's or knight's
-move: ``Kf6-f10``). Plain move text is the moves alone, a turn pair a line (``d1-d3 h6-h9``).
+move: ``Kf6-f10``). A record with a rules tag never holds this engine's ``end`` (OpenTafl ends a
+berserk turn by itself when the piece cannot capture again; a game that ended one earlier plays
+otherwise there and gets no rules tag); one without keeps it, for this engine's reader. Plain move text is the moves alone, a turn pair a line (``d1-d3 h6-h9``).
 A comment (``[first-half|second-half]`` after a move line, the spec's commentary; it may run over
 several lines up to its ``]``) is kept as plain text on the move it follows: its ``|``-parts go
 to the moves of the line before in order (OpenTafl's ``getCommentedStringForMoves`` writes one
@@ -31,9 +34,11 @@ turn number. A record without a move (only tags, only turn numbers) is refused l
 its ``rules`` tag with the rules it is read under (:func:`compare_rules`): a move that is not
 legal here in a record played under other rules is refused naming a rule that differs
 (``game_record_rules``), and where every difference is an assumption of the page whose
-alternative is the record's value, the switch that plays the record is offered. Where OpenTafl cannot express the
-rules there is no rules tag, and OpenTafl itself (which needs one) cannot open the record;
-the ``end`` of a berserk turn and a board wider than 19 are this engine's, not OpenTafl's.
+alternative is the record's value, the switch that plays the record is offered. The rules
+string the site writes for the rules read under (OpenTafl's nearest), with the site's note on
+it in the start comment, is those rules, and the note is dropped on reading. Where no OpenTafl rules fit the game
+(:class:`~tafl_core.opentafl_export.OpenTaflPlan` says why) there is no rules tag, and OpenTafl
+itself (which needs one) cannot open the record.
 
 The reader works line by line with string methods and one anchored regular expression per
 move (:meth:`Move.parse`, inputs of at most 80 characters), so its time is linear in the input;
@@ -53,10 +58,10 @@ from .game import Game
 from .limits import (MAX_COMMENT_CHARS, MAX_GAME_RECORD_CHARS, MAX_GAME_RECORD_LINE, MAX_RECORD_COMMENTS,
                      MAX_RECORD_MOVES)
 from .moves import END_MOVE
-from .opentafl import to_opentafl
+from .opentafl_export import OpenTaflPlan, opentafl_plan, rules_note, without_rules_note
 from .position import Position
 from .reasons import Reason, Refusal, refusal
-from .record_rules import RulesComparison, compare_rules
+from .record_rules import RulesComparison, compare_rules, is_own_opentafl_rules
 from .ruleset import Ruleset
 from .squares import parse_square, shown_text, square_name
 
@@ -128,7 +133,7 @@ def _turns(game: Game, opentafl: bool) -> list[list[str]]:
 
 def export_record(game: Game, fmt: str = "opentafl", variant: str | None = None,
                   date: datetime.date | None = None, comments: dict[int, str] | None = None,
-                  record_result: tuple[str, str | None] | None = None) -> str:
+                  record_result: tuple[str, str | None] | None = None, plan: OpenTaflPlan | None = None) -> str:
     """The game as text: ``fmt`` ``"opentafl"`` (an OpenTafl game record: tags, then numbered
     move lines) or ``"text"`` (the moves alone, a turn pair a line). ``variant`` names the
     variant in the ``variant`` tag (default: the ruleset's name); ``date`` defaults to today.
@@ -140,6 +145,13 @@ def export_record(game: Game, fmt: str = "opentafl", variant: str | None = None,
     a line break in the start comment as a space. ``record_result`` (the ``result`` tag's value
     and the ``termination`` text, as :func:`read_record` read them) is written when the moves do
     not end the game (a resignation); the game's own result always wins.
+
+    The ``rules`` tag (OpenTafl records) holds OpenTafl's rules for the game
+    (:func:`~tafl_core.opentafl_export.opentafl_plan`, or ``plan`` when given): the site's own
+    where OpenTafl can say them, else OpenTafl's nearest rules where the moves replay identically
+    under them, every rule that differs then named in the start comment
+    (:func:`~tafl_core.opentafl_export.rules_note`); without such rules there is no rules tag
+    and the record is this engine's only (OpenTafl cannot open it).
 
     Raises:
         ValueError: an unknown format.
@@ -169,11 +181,18 @@ def export_record(game: Game, fmt: str = "opentafl", variant: str | None = None,
         tags.append(("position", start.to_otn()))
     if side != rs.value("first_mover"):
         tags.append(("start-side", side))
-    if comments.get(0):
-        tags.append((START_COMMENT_TAG, _tag_value(_comment_text(comments[0]), MAX_COMMENT_CHARS)))
-    rules = to_opentafl(rs)
-    if rules:
-        tags.append(("rules", rules))
+    if plan is None:
+        plan = opentafl_plan(game, start, side)
+    start_comment = without_rules_note(comments.get(0) or "")
+    if plan.rules is not None and plan.rules.differ:
+        note = rules_note(plan.rules, rs.name)
+        # the note last and whole: the reader's own comment is cut to leave it room
+        room = max(0, MAX_COMMENT_CHARS - len(note) - 1)
+        start_comment = f"{start_comment[:room]} {note}" if start_comment[:room] else note
+    if start_comment:
+        tags.append((START_COMMENT_TAG, _tag_value(_comment_text(start_comment), MAX_COMMENT_CHARS)))
+    if plan.rules is not None:
+        tags.append(("rules", plan.rules.text))
     lines += [f"[{k}:{v}]" for k, v in tags]
     lines.append("")
     ply = 0
@@ -394,6 +413,15 @@ def _read(ruleset: Ruleset, text: str) -> GameRecord:
         raise
     termination = tags["termination"][0][:MAX_COMMENT_CHARS] if tags.get("termination", ("",))[0] else None
     rules = compare_rules(ruleset, tags["rules"][0]) if "rules" in tags else None
+    if 0 in comments and "rules" in tags and is_own_opentafl_rules(ruleset, tags["rules"][0], comments[0]):
+        # the site's own record of these rules: they are the page's, and its note on the rules
+        # written for OpenTafl says nothing on this page
+        rules = RulesComparison(True)
+        kept = without_rules_note(comments[0])
+        if kept:
+            comments[0] = kept
+        else:
+            del comments[0]
     if rules is not None and rules.switch is not None:
         try:
             _read(ruleset.with_overrides(rules.switch), text)
@@ -466,7 +494,9 @@ def _read_tag(line: str, lineno: int, tags: dict, n: int) -> str:
         for part in value.split():
             if part.startswith("dim:"):
                 dim = part[4:]
-                if not (dim.isascii() and dim.isdigit()) or int(dim) != n:
+                # Compared as digits, never through int(): a size of thousands of digits
+                # would raise Python's int-limit error (English, with no line) instead of this.
+                if not (dim.isascii() and dim.isdigit()) or (dim.lstrip("0") or "0") != str(n):
                     raise _bad(Reason.GAME_RECORD_BOARD, line=lineno, size=shown_text(dim, 4), board=n)
     if name == "start-side" and value not in ("attackers", "defenders"):
         raise _bad(Reason.GAME_RECORD_TAG, line=lineno, text=shown_text(line, 40))

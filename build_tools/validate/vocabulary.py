@@ -155,7 +155,8 @@ def glossary_faults(root: Path) -> list[tuple[int, str]]:
     """Every fault of ``<root>/_glossary.toml`` as ``(line, message)``, in file order: not
     readable or not TOML; a key that is not a concept table; a table without a non-empty ``de``
     and ``en``, without ``definition.de`` and ``definition.en``, with ``*_avoid`` other than a
-    list of non-empty strings, or with an unknown key; a preferred term given by two concepts;
+    list of non-empty strings, ``*_forms`` other than a list of non-empty strings, or with an
+    unknown key; a preferred term given by two concepts;
     a discouraged term that is some concept's preferred term, or discouraged twice; raw HTML or
     an unsafe link in any text (the glossary page shows them). An absent
     file has no faults (and no terms)."""
@@ -174,7 +175,7 @@ def glossary_faults(root: Path) -> list[tuple[int, str]]:
             out.append((line, f"concept '{key}': the table name is lower case letters, digits and '_'"))
         for k in entry:
             if k not in ENTRY_KEYS:
-                out.append((lines.get((key, k), line), f"concept '{key}': unknown key '{k}' (de, en, de_avoid, en_avoid, definition.de, definition.en)"))
+                out.append((lines.get((key, k), line), f"concept '{key}': unknown key '{k}' (de, en, de_avoid, en_avoid, de_forms, en_forms, definition.de, definition.en)"))
         for lang in LANGS:
             term = entry.get(lang)
             if not isinstance(term, str) or not term.strip():
@@ -203,6 +204,10 @@ def glossary_faults(root: Path) -> list[tuple[int, str]]:
                 other = avoided_at.setdefault((lang, a.casefold()), key)
                 if other != key:
                     out.append((at, f"concept '{key}': {a!r} is already discouraged by '{other}'"))
+        for lang in LANGS:
+            forms = entry.get(f"{lang}_forms", [])
+            if not isinstance(forms, list) or not all(isinstance(a, str) and a.strip() for a in forms):
+                out.append((lines.get((key, f"{lang}_forms"), line), f"concept '{key}': {lang}_forms must be a list of non-empty strings"))
         # The texts reach the glossary page: markdown without raw HTML, as every source.
         texts = [(lang, entry.get(lang)) for lang in LANGS]
         if isinstance(definition, dict):

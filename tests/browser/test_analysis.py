@@ -206,6 +206,10 @@ def test_a_move_from_an_earlier_position_drops_the_rest(game):
 
 def export_text(bp, fmt: str = "opentafl") -> str:
     if not panel_open(bp, "export"):
+        # the field keeps the last export while closed: empty it, so that only the export the
+        # opening fetches (export_record, a replay check of the game under OpenTafl's rules
+        # included) can end the wait below
+        bp.page.eval_on_selector('#board textarea[data-role="export-text"]', "e => { e.value = ''; }")
         bp.page.click('#board button[data-record="export"]')
     bp.page.check(f'#board input[data-record-format="{fmt}"]')
     bp.page.wait_for_function(
@@ -238,6 +242,8 @@ def test_export_restart_import_gives_the_same_game(game):
     assert export_text(game, "text") == f"{m[0]} {m[1]}\n{m[2]} {m[3]}\n{m[4]}\n"
     # saved as a file: the variant's name and the day, OpenTafl's extension, the same text
     game.page.check('#board input[data-record-format="opentafl"]')
+    game.page.wait_for_function(
+        "t => document.querySelector('#board textarea[data-role=\"export-text\"]').value === t", arg=text)
     wait_idle(game.page)
     with game.page.expect_download() as dl:
         game.page.click('#board button[data-record="download"]')
@@ -486,7 +492,7 @@ def test_a_record_refused_for_its_rules_names_them_and_plays_after_the_switch(op
     assert played(bp) == []
     assert "First move" in import_message(bp)
     assert bp.page.inner_text('#board [data-role="import-rules"]') == (
-        "The record's rules differ from this page's: First move (in the record: Defenders, here: Attackers).")
+        "The record's rules differ from this page's: First move (in the record: defenders, here: attackers).")
     bp.page.click('#board button[data-record="switch-rules"]')
     idle(bp.page)
     bp.page.wait_for_function("document.querySelectorAll('#board [data-role=\"move-list\"] li[data-ply]').length === 3")
@@ -497,4 +503,127 @@ def test_a_record_refused_for_its_rules_names_them_and_plays_after_the_switch(op
     bp.page.click('#board input[data-alternative="first_mover"]')  # the page's rules again
     idle(bp.page)
     bp.start()  # the other test files expect the start position on this shared page
+    assert bp.errors == []
+
+
+# ---------------------------------------------------------------- hostile sizes, other rules, the end a record says
+
+def test_a_board_size_of_thousands_of_digits_is_refused_in_the_page_s_words_at_its_line(open_board):
+    """`dim` beyond Python's 4,300-digit int limit: the German page names line 2 in German
+    (the board size refusal, build_tools/labels.py game_record_board), never Python's English."""
+    bp = open_board("brandubh", "de")
+    bp.start()
+    import_text(bp, "[variant:Brandubh]\n[rules:dim:" + "7" * 5000 + " start:/7/]\n\n1. d1-b1\n")
+    msg = import_message(bp)
+    assert msg.startswith("Die Partienotation wurde nicht übernommen: Zeile 2: die Notation gilt für ein Brett mit 7777…")
+    assert "Exceeds" not in msg and "digits" not in msg
+    assert played(bp) == [] and bp.errors == []
+    close_panels(bp)
+
+
+# OpenTafl's custodial king (ks:w) in Brandubh's rules string (tafl_core.opentafl.to_opentafl of
+# variants_src/brandubh/rules.toml has ks:c): the record differs from the page only in the king's
+# capture, which the page's assumption box switches (alternative custodial).
+CUSTODIAL_KING = ("[variant:Brandubh]\n[result:?]\n"
+                  "[rules:dim:7 name:Brandubh atkf:y tfr:w ks:w cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n"
+                  "1. d1-b1 d3-c3\n")
+
+
+def test_other_rules_are_named_in_the_page_s_words_and_the_king_s_capture_is_offered_the_switch(open_board):
+    """The difference is worded with the site's own names for the rule and its values, in German
+    on the German page (no code such as throne_graded or custodial); the switch is offered and
+    turns the assumption."""
+    from conftest import wait_idle as idle
+    bp = open_board("brandubh", "de")
+    bp.start()
+    import_text(bp, CUSTODIAL_KING)
+    data = bp.page.evaluate("document.querySelector('#board').tbBoard.data")
+    rule = data["reasons"]["forms"]["rule"]["king_capture"]
+    words = data["names"]["values"]["keys"]["king_capture"]
+    assert bp.page.inner_text('#board [data-role="import-rules"]') == (
+        f"Die Regeln der Partienotation weichen von denen dieser Seite ab: {rule} "
+        f"(in der Partie: {words['custodial']}, hier: {words['throne_graded']}).")
+    assert words["custodial"] == "von 2 Seiten"   # build_tools/labels.py VALUE_NAMES
+    switch = bp.page.locator('#board button[data-record="switch-rules"]')
+    assert switch.is_visible()
+    switch.click()
+    idle(bp.page)
+    bp.page.wait_for_function("document.querySelector('#board input[data-alternative=\"king_capture\"]').checked")
+    bp.page.wait_for_function("!document.querySelector('#board [data-role=\"import-rules\"]').hidden")
+    idle(bp.page)
+    assert played(bp) == ["d1-b1", "d3-c3"]
+    # left is what only matters once the king is taken on two sides: OpenTafl asks an empty
+    # throne's hostility per side, so the record's king counts it as the defenders do
+    hostile = data["reasons"]["forms"]["rule"]["throne_hostile_empty"]
+    assert bp.page.inner_text('#board [data-role="import-rules"]') == (
+        f"Die Regeln der Partienotation weichen von denen dieser Seite ab: {hostile} "
+        "(in der Partie: Angreifer, Verteidiger, König, hier: Angreifer, Verteidiger).")
+    assert not switch.is_visible()
+    close_panels(bp)
+    bp.page.click('#board input[data-alternative="king_capture"]')  # the page's rules again
+    idle(bp.page)
+    bp.start()
+    assert bp.errors == []
+
+
+def test_an_imported_resigned_game_is_over_on_the_board(open_board):
+    """A record whose result tag ends it (the attackers resign: result -1) is over: the result
+    shown, no piece moves; Undo lets the game run on."""
+    bp = open_board("brandubh", "en")
+    bp.start()
+    import_text(bp, "[variant:Brandubh]\n[result:-1]\n[termination:Attackers resigned]\n\n1. d1-b1 d3-c3\n")
+    assert played(bp) == ["d1-b1", "d3-c3"]
+    assert bp.attr("data-result") == "defenders" and bp.attr("data-reason") == "record"
+    assert bp.page.inner_text('#board [data-role="result"]').startswith("The defenders win")
+    close_panels(bp)
+    bp.click("a4")   # an attacker, the attackers to move: nothing to select in an ended game
+    wait_idle(bp.page)
+    assert bp.targets() == [] and played(bp) == ["d1-b1", "d3-c3"]
+    bp.action("undo")
+    assert bp.attr("data-result") is None
+    assert bp.select("d3") != []
+    bp.start()
+    assert bp.errors == []
+
+
+@pytest.mark.parametrize("slug,lang", [("copenhagen-hnefatafl", "de"), ("brandubh", "en")])
+def test_the_export_panel_says_under_which_rules_opentafl_opens_the_record(open_board, slug, lang):
+    """Copenhagen's repetition rule (the defenders lose) is not OpenTafl's: the record carries
+    OpenTafl's nearest rules and the panel names the rule written otherwise, in the page's words;
+    Brandubh's rules are OpenTafl's own, and the panel says nothing."""
+    bp = open_board(slug, lang)
+    play_game(bp, slug)
+    text = export_text(bp)
+    assert "\n[rules:dim:" in text
+    note = bp.page.locator('#board [data-role="export-opentafl"]')
+    if slug == "brandubh":
+        assert note.is_hidden()
+    else:
+        data = bp.page.evaluate("document.querySelector('#board').tbBoard.data")
+        rule = data["reasons"]["forms"]["rule"]["repetition"]
+        values = data["names"]["values"]["keys"]["repetition"]
+        assert note.inner_text() == (
+            "OpenTafl kennt nicht alle Regeln dieser Seite; die Datei nennt OpenTafls nächste Regeln, unter denen "
+            f"diese Züge genauso verlaufen. Anders als hier: {rule} (hier: {values['loss_defenders']}, "
+            f"in der Datei: {values['loss_repeater']}).")
+        assert "tfr:w" in text and "[start-comment:Tafl-Kompendium:" in text
+    fresh(bp)
+    assert bp.errors == []
+
+
+def test_the_export_panel_says_why_no_opentafl_file_can_be_made(open_board):
+    """Tawlbwrdd (Bell) ignores repetition, OpenTafl's nearest rule draws at the third
+    occurrence: two pieces going back and forth repeat the start a third time at ply 8."""
+    bp = open_board("tawlbwrdd-bell", "en")
+    bp.start()
+    for mv in ["e1-d1", "f4-e4", "d1-e1", "e4-f4"] * 2:
+        bp.move(*mv.split("-"))
+    text = export_text(bp)
+    assert "[rules:" not in text
+    assert bp.page.inner_text('#board [data-role="export-opentafl"]').startswith(
+        "OpenTafl cannot open this record: Under OpenTafl's nearest rules (")
+    assert "ply 8 (e4-f4) would play otherwise than here. This board reads it back." in bp.page.inner_text(
+        '#board [data-role="export-opentafl"]')
+    close_panels(bp)
+    bp.start()
     assert bp.errors == []

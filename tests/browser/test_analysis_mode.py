@@ -87,3 +87,31 @@ def test_analysis_mode_line_evaluation_and_bare_arrow_keys(board_page, lang):
     page.wait_for_timeout(300)
     assert page.eval_on_selector("#board", "e => e.tbBoard.st.cursor") == 1
     assert bp.errors == []
+
+
+LOG_CALLS = """() => { const b = document.querySelector('#board').tbBoard;
+    if (b.engine.tbLog) return; b.engine.tbLog = [];
+    const call = b.engine.call.bind(b.engine);
+    b.engine.call = (cmd, args) => { b.engine.tbLog.push(cmd); return call(cmd, args); }; }"""
+
+
+def test_an_assumption_switched_starts_a_new_analysis(board_page):
+    """The same position under other rules is another question: after the king's capture is
+    switched (Brandubh's assumption king_capture, alternative custodial), the evaluation and
+    line shown come from a search begun after the switch, not from the old rules' search."""
+    bp = board_page("brandubh", "en")
+    page = bp.page
+    bp.move("b4", "b2")
+    page.evaluate(LOG_CALLS)
+    bp.action("analysis")
+    analysed(page)
+    page.check('#board [data-alternative="king_capture"]')
+    wait_idle(page)
+    page.wait_for_function("""() => { const log = document.querySelector('#board').tbBoard.engine.tbLog;
+        return log.lastIndexOf('search_start') > log.lastIndexOf('new_game'); }""", timeout=20_000)
+    log = page.evaluate("() => document.querySelector('#board').tbBoard.engine.tbLog")
+    assert "new_game" in log
+    got = analysed(page)
+    assert EVAL["en"].match(got["text"]), got
+    assert got["cursor"] == 1
+    assert bp.errors == []

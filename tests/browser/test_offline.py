@@ -217,3 +217,48 @@ def test_a_new_build_replaces_the_copy_whole_without_hanging_a_reload(browser, s
         assert words.endswith("// new build\n")
     finally:
         ctx.close()
+
+
+def _add_page_and_new_build(site_dir: Path, board_page: str) -> tuple[str, str]:
+    """A new build that adds a page: a copy of the board page `board_page` (relative to the root)
+    at a new address, and a changed board script that marks itself when it runs; the service
+    worker gets the new manifest (as `python -m build_tools site` writes it). Returns (the new
+    page's address, the new build)."""
+    from build_tools.offline_copy import MANIFEST_LINE, write_service_worker
+
+    new_page = "variants/new-variant-of-this-build/"
+    (site_dir / new_page).mkdir(parents=True)
+    (site_dir / new_page / "index.html").write_text(
+        (site_dir / board_page / "index.html").read_text(encoding="utf-8"), encoding="utf-8")
+    words = site_dir / "assets" / "board" / "words.js"
+    words.write_text(words.read_text(encoding="utf-8") + "\nglobalThis.taflNewBuild = true;\n", encoding="utf-8")
+    sw = site_dir / "sw.js"
+    sw.write_text(re.sub(r"^const MANIFEST = .*;$", MANIFEST_LINE, sw.read_text(encoding="utf-8"), count=1,
+                         flags=re.M), encoding="utf-8")
+    return new_page, write_service_worker(site_dir, ["de", "en"], "de")
+
+
+def test_a_page_added_by_a_new_build_runs_that_builds_board_scripts(browser, site, board_pages):
+    """The copy of the old build still controls the tab when a page that only the new build has
+    is opened: the page comes from the network, and so must its board scripts (the old copy's
+    would run the new page with the previous build's board: one build or nothing)."""
+    base = site.start()
+    ctx = browser.new_context(viewport={"width": 1200, "height": 1000})
+    try:
+        page = ctx.new_page()
+        brandubh = board_pages[("brandubh", "de")]
+        page.goto(base + brandubh)
+        wait_ready(page)
+        old = _wait_copy(page)
+        new_page, new = _add_page_and_new_build(site.dir, brandubh.strip("/"))
+        assert new != old
+        page.goto(base + "/" + new_page)
+        wait_ready(page)
+        assert page.evaluate("() => globalThis.taflNewBuild === true"), "the new page ran the old build's board"
+        # the old build's pages still run the old copy's scripts, whole
+        page.goto(base + brandubh)
+        wait_ready(page)
+        if page.evaluate("() => document.documentElement.dataset.offlineCopy") == old:
+            assert page.evaluate("() => globalThis.taflNewBuild === undefined")
+    finally:
+        ctx.close()

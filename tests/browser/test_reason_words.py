@@ -74,3 +74,22 @@ def test_a_refused_link_and_set_up_are_worded_from_board_data(open_board):
     assert bp.message() == f"Diese Stellung ist nicht möglich: {no_king}"
     bp.page.click('#board [data-editor="cancel"]')
     bp.start()
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("de", {"d4": "Die Figur auf d4 kann jetzt nicht ziehen: Am Zug sind die Angreifer.",
+            "e1": "Die Figur auf e1 kann jetzt nicht ziehen: Sie hat in dieser Stellung keinen erlaubten Zug."}),
+    ("en", {"d4": "The piece on d4 cannot move now: it is the attackers' turn.",
+            "e1": "The piece on e1 cannot move now: it has no legal move in this position."}),
+])
+def test_a_piece_that_cannot_move_says_why(open_board, lang, words):
+    """Ealdfæder Tæfl's start (variants_src/ealdfaeder-taefl: attackers first; attackers d1 e1 f1
+    e2, defenders d4 e4 f4 around the king e5): the defender d4 waits for the attackers' move,
+    and the attacker e1 has d1, f1, e2 and the board's edge around it."""
+    bp = open_board(SLUG, lang)
+    bp.start()
+    for sq, sentence in words.items():
+        bp.click(sq)
+        assert bp.message() == sentence
+        assert bp.attr("data-to-move") == "attackers" and bp.moves() == []
+    assert bp.errors == []

@@ -71,7 +71,7 @@ def test_glossary_entry_without_term_or_definition(tree):
 def test_glossary_unknown_key_and_bad_avoid(tree):
     with_glossary(tree, GLOSSARY.replace('en_avoid = ["edge flight"]', 'en_avoid = "edge flight"\nsee = "x"'))
     assert tree.faults() == [f"{G}:6: concept 'edge_escape': en_avoid must be a list of non-empty strings",
-                             f"{G}:7: concept 'edge_escape': unknown key 'see' (de, en, de_avoid, en_avoid, definition.de, definition.en)"]
+                             f"{G}:7: concept 'edge_escape': unknown key 'see' (de, en, de_avoid, en_avoid, de_forms, en_forms, definition.de, definition.en)"]
 
 
 def test_glossary_avoids_a_preferred_term(tree):

@@ -7,14 +7,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  FRAGMENT_MAX, MOVES_MAX, isMove, isOtn, readFragment, writeFragment,
+  END_VALUES, FRAGMENT_MAX, MOVES_MAX, isMove, isOtn, readFragment, writeFragment,
 } from "../../docs/assets/board/address.js";
 import { rng } from "./seeded.mjs";
 
 const EXAMPLES = Math.max(1, Number.parseInt(process.env.FUZZ_EXAMPLES || "3000", 10) || 3000);
 const SEED = Number.parseInt(process.env.FUZZ_SEED || "16", 10) || 16;
 const KEYS = ["king_armed", "no_moves"];
-const CODES = ["too_long", "syntax", "key", "dup", "pos", "turn", "moves", "too_many", "alt"];
+const CODES = ["too_long", "syntax", "key", "dup", "pos", "turn", "moves", "too_many", "alt", "end"];
 
 /** Inputs built from the pieces a link is made of, mixed with noise. */
 function* inputs(seed, count) {
@@ -25,6 +25,7 @@ function* inputs(seed, count) {
     "#", "pos=", "turn=", "moves=", "alt=", "&", "=", ",", "/", "-", "%", "%2F", "%2C", "%E2%80", "%ZZ",
     "t", "T", "K", "c", "N", "x", "1", "9", "0", "10", "25", "99", "111", "a1", "e5", "y25", "z9", "end",
     "e1-e5", "a11-k11", "attackers", "defenders", "king_armed", "no_moves", "sec-5-3", " ", "ä", "€", "\u0000",
+    "end=", "resign-attackers", "resign-defenders", "draw", "resign-",
     "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/", "/7/7/7/3K3/7/7/7/",
   ];
   for (let i = 0; i < count; i++) {
@@ -42,6 +43,7 @@ function checkGame(g, input) {
   assert.ok(g.to_move === null || g.to_move === "attackers" || g.to_move === "defenders");
   assert.ok(Array.isArray(g.moves) && g.moves.length <= MOVES_MAX && g.moves.every((m) => isMove(m)));
   assert.ok(g.alt.every((k) => KEYS.includes(k)) && new Set(g.alt).size === g.alt.length);
+  assert.ok(g.end === null || END_VALUES.includes(g.end), `bad end from ${JSON.stringify(input)}`);
 }
 
 test(`fuzz: ${EXAMPLES} seeded inputs are anchors, games or refusals (seed ${SEED})`, () => {
@@ -53,7 +55,7 @@ test(`fuzz: ${EXAMPLES} seeded inputs are anchors, games or refusals (seed ${SEE
     if (r.ok) {
       seen.game++;
       checkGame(r.game, input);
-      const again = readFragment("#" + writeFragment(r.game, r.game.moves, r.game.alt), KEYS);
+      const again = readFragment("#" + writeFragment(r.game, r.game.moves, r.game.alt, r.game.end), KEYS);
       assert.deepEqual(again.game, { ...r.game, alt: [...r.game.alt].sort() }, `round trip of ${JSON.stringify(input)}`);
     } else {
       seen.refusal++;

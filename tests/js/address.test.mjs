@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  FRAGMENT_MAX, MOVES_MAX, isGameFragment, isMove, isOtn, isSquare, readFragment, toOtn, writeFragment,
+  END_VALUES, FRAGMENT_MAX, MOVES_MAX, isGameFragment, isMove, isOtn, isSquare, readFragment, toOtn, writeFragment,
 } from "../../docs/assets/board/address.js";
 import { rng } from "./seeded.mjs";
 
@@ -34,7 +34,7 @@ test("a full game link reads back as its parts", () => {
   const r = readFragment(`#pos=${COPENHAGEN}&turn=attackers&moves=d1-d4,f4-f1,end&alt=king_armed`, ["king_armed"]);
   assert.deepEqual(r, {
     ok: true,
-    game: { otn: COPENHAGEN, to_move: "attackers", moves: ["d1-d4", "f4-f1", "end"], alt: ["king_armed"] },
+    game: { otn: COPENHAGEN, to_move: "attackers", moves: ["d1-d4", "f4-f1", "end"], alt: ["king_armed"], end: null },
   });
 });
 
@@ -112,13 +112,28 @@ test("writeFragment and readFragment agree", () => {
     [{ otn: COPENHAGEN, to_move: "defenders" }, ["d1-d4", "end"], ["b", "a"]],
     [{ otn: null, to_move: "attackers" }, ["a1-a2"], []],
   ];
-  for (const [origin, moves, alt] of cases) {
-    const frag = writeFragment(origin, moves, alt);
+  for (const [origin, moves, alt, end = null] of [...cases, [{ otn: null, to_move: null }, ["a1-a2"], [], "resign-defenders"],
+    [{ otn: COPENHAGEN, to_move: "attackers" }, [], ["a"], "draw"], [{ otn: null, to_move: null }, [], [], "resign-attackers"]]) {
+    const frag = writeFragment(origin, moves, alt, end);
     const r = readFragment("#" + frag, ["a", "b"]);
     assert.equal(r.ok, true, frag);
-    assert.deepEqual(r.game, { otn: origin.otn, to_move: origin.to_move, moves, alt: [...alt].sort() });
+    assert.deepEqual(r.game, { otn: origin.otn, to_move: origin.to_move, moves, alt: [...alt].sort(), end });
   }
   assert.equal(writeFragment({ otn: null, to_move: null }), "moves=");
+  assert.equal(writeFragment({ otn: null, to_move: null }, ["b4-b2"], [], "resign-attackers"), "moves=b4-b2&end=resign-attackers");
+  assert.throws(() => writeFragment({ otn: null, to_move: null }, [], [], "resign"), RangeError);
+});
+
+test("a link's end is one of the three declared ends, read strictly", () => {
+  assert.deepEqual(END_VALUES, ["resign-attackers", "resign-defenders", "draw"]);
+  assert.equal(readFragment("#end=draw").game.end, "draw");
+  assert.equal(isGameFragment("#end=resign-defenders"), true, "an end alone is a game: the start, resigned");
+  for (const bad of ["#end=", "#end=Draw", "#end=resign", "#end=resign-kings", "#end=draw,draw", "#end=draw%20",
+    "#end=" + "x".repeat(4000), "#moves=a1-a2&end=draw&end=draw"]) {
+    const r = readFragment(bad);
+    assert.equal(r.ok, false, bad.slice(0, 40));
+    assert.ok(["end", "dup"].includes(r.refusal.code), JSON.stringify(r.refusal));
+  }
 });
 
 /** Adversarial links of that kind, seeded: digit runs, repeated separators, long

@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 
 import { FRAGMENT_MAX } from "../../docs/assets/board/address.js";
 import {
-  KEEP_PREFIX, KEEP_VERSION, KEPT_MAX, REVISION_KEY, chooseOpen, decodeKept, decodeKeptEntry, encodeKept,
-  forgetKept, keepKey, loadKept, loadKeptEntry, nextRevision, sameGameStep, saveKept,
+  KEEP_PREFIX, KEEP_VERSION, KEPT_MAX, REVISION_KEY, SAVED, chooseOpen, decodeKept, decodeKeptEntry, encodeKept,
+  forgetKept, keepKey, lastRevision, loadKept, loadKeptEntry, nextRevision, sameGameStep, saveKept, trustedRevision,
 } from "../../docs/assets/board/keep.js";
 
 // Copenhagen Hnefatafl's start (variants_src/copenhagen-hnefatafl), OpenTafl notation.
@@ -42,7 +42,7 @@ test("a kept game reads back as the fragment stored, switched assumptions includ
   const s = new MemoryStorage();
   const key = keepKey({ variant: "copenhagen-hnefatafl" });
   const frag = "moves=d1-d3,f4-f1&alt=king_armed";
-  assert.equal(saveKept(s, key, frag), true);
+  assert.equal(saveKept(s, key, frag), SAVED.KEPT);
   assert.deepEqual(JSON.parse(s.getItem(key)), { v: KEEP_VERSION, frag });
   assert.equal(loadKept(s, key, ["king_armed"]), frag);
   const withPos = `pos=${COPENHAGEN}&turn=defenders&moves=f4-f2`;
@@ -91,7 +91,7 @@ test("bounds: the value and the fragment are read only up to their limits", () =
   const moves = "moves=" + Array.from({ length: 800 }, () => "a1-a2").join(",");
   assert.ok(moves.length > FRAGMENT_MAX);
   assert.throws(() => encodeKept(moves), RangeError);
-  assert.equal(saveKept(new MemoryStorage(), KEEP_PREFIX + "x", moves), false);
+  assert.equal(saveKept(new MemoryStorage(), KEEP_PREFIX + "x", moves), SAVED.FAILED);
   // over 500 moves (address.js MOVES_MAX) inside the length bound: refused as a link is
   const many = "moves=" + Array.from({ length: 501 }, () => "a1-a2").join(",");
   assert.ok(many.length <= FRAGMENT_MAX);
@@ -105,10 +105,10 @@ test("bounds: the value and the fragment are read only up to their limits", () =
 
 test("a storage that refuses access keeps nothing and throws nothing", () => {
   assert.equal(loadKept(REFUSING, KEEP_PREFIX + "brandubh"), null);
-  assert.equal(saveKept(REFUSING, KEEP_PREFIX + "brandubh", "moves=d1-d3"), false);
+  assert.equal(saveKept(REFUSING, KEEP_PREFIX + "brandubh", "moves=d1-d3"), SAVED.FAILED);
   assert.doesNotThrow(() => forgetKept(REFUSING, KEEP_PREFIX + "brandubh"));
   assert.equal(loadKept(null, KEEP_PREFIX + "brandubh"), null);
-  assert.equal(saveKept(new MemoryStorage(), null, "moves=d1-d3"), false);
+  assert.equal(saveKept(new MemoryStorage(), null, "moves=d1-d3"), SAVED.FAILED);
 });
 
 test("the opponent's settings are kept beside the game and read as strictly", async () => {
@@ -147,14 +147,15 @@ test("revisions only grow in a tab, also across pages and with a clock that goes
 
 test("the kept game names its game and revision, and an older copy does not write over it", () => {
   const s = new MemoryStorage();
+  s.setItem(REVISION_KEY, "9"); // the tab's counter: revisions up to 9 were taken in this tab
   const key = KEEP_PREFIX + "copenhagen-hnefatafl";
-  assert.equal(saveKept(s, key, "moves=d1-d3,h6-h9", { game: "abc", rev: 3 }), true);
+  assert.equal(saveKept(s, key, "moves=d1-d3,h6-h9", { game: "abc", rev: 3 }), SAVED.KEPT);
   assert.deepEqual(loadKeptEntry(s, key), { frag: "moves=d1-d3,h6-h9", game: "abc", rev: 3 });
   // the English page's older copy (one move, revision 1) is refused; the kept game stays
-  assert.equal(saveKept(s, key, "moves=d1-d3", { game: "abc", rev: 1 }), false);
+  assert.equal(saveKept(s, key, "moves=d1-d3", { game: "abc", rev: 1 }), SAVED.STALE);
   assert.equal(loadKept(s, key), "moves=d1-d3,h6-h9");
   // a newer copy (revision 4, Undo to one move) is kept
-  assert.equal(saveKept(s, key, "moves=d1-d3", { game: "abc", rev: 4 }), true);
+  assert.equal(saveKept(s, key, "moves=d1-d3", { game: "abc", rev: 4 }), SAVED.KEPT);
   assert.equal(loadKept(s, key), "moves=d1-d3");
   // an older copy's Restart does not forget the newer game; a newer one does
   forgetKept(s, key, 2);
@@ -191,4 +192,57 @@ test("Back/Forward within the board's game keeps a newer board and opens a newer
   assert.equal(sameGameStep(8, 5), "open"); // Forward after Back skipped entries
   assert.equal(sameGameStep(undefined, 5), "keep"); // an entry of an older build
   assert.equal(sameGameStep(3, undefined), "open");
+});
+
+test("a huge revision from storage never freezes the tab's game: later copies are still kept", () => {
+  const MAX = Number.MAX_SAFE_INTEGER; // 2**53 - 1, a valid revision
+  const key = KEEP_PREFIX + "brandubh";
+  // a kept game with the largest revision, the tab's counter as the board left it
+  const s = new MemoryStorage();
+  s.setItem(REVISION_KEY, "1700000000000");
+  s.setItem(key, JSON.stringify({ v: KEEP_VERSION, frag: "moves=b4-b2", game: "abc", rev: MAX }));
+  assert.equal(loadKeptEntry(s, key).rev, 0, "beyond the tab's counter: a copy of unknown age");
+  const rev = nextRevision(s, 1700000000001);
+  assert.equal(saveKept(s, key, "moves=b4-b2,d5-e5", { game: "abc", rev }), SAVED.KEPT);
+  assert.equal(loadKept(s, key), "moves=b4-b2,d5-e5");
+  // and so on: every later copy is kept
+  const rev2 = nextRevision(s, 1700000000002);
+  assert.equal(saveKept(s, key, "moves=b4-b2", { game: "abc", rev: rev2 }), SAVED.KEPT);
+
+  // the counter itself at the largest revision: the next is still a revision, and saves go on
+  const t = new MemoryStorage();
+  t.setItem(REVISION_KEY, String(MAX));
+  t.setItem(key, JSON.stringify({ v: KEEP_VERSION, frag: "moves=b4-b2", game: "abc", rev: MAX }));
+  assert.equal(lastRevision(t), 0);
+  const r = nextRevision(t, 1700000000000);
+  assert.ok(Number.isSafeInteger(r) && r === 1700000000000, String(r));
+  assert.equal(saveKept(t, key, "moves=b4-b2,d5-e5", { game: "abc", rev: r }), SAVED.KEPT);
+  assert.equal(saveKept(t, key, "moves=b4-b2", { game: "abc", rev: nextRevision(t, 1700000000000) }), SAVED.KEPT);
+  // one below the largest: the next one is the largest, then the count starts from the clock
+  t.setItem(REVISION_KEY, String(MAX - 1));
+  assert.equal(nextRevision(t, 5), MAX);
+  assert.equal(nextRevision(t, 5), 5);
+  // an entry's or the kept game's revision counts up to the counter, not beyond
+  t.setItem(REVISION_KEY, "100");
+  assert.equal(trustedRevision(100, t), 100);
+  assert.equal(trustedRevision(101, t), 0);
+  assert.equal(trustedRevision(MAX, t), 0);
+  assert.equal(trustedRevision(-1, t), 0);
+  assert.equal(trustedRevision(5, REFUSING), 0);
+  // forgetting with a revision: a kept revision beyond the counter does not keep the game
+  t.setItem(key, JSON.stringify({ v: KEEP_VERSION, frag: "moves=b4-b2", game: "abc", rev: MAX }));
+  forgetKept(t, key, 50);
+  assert.equal(loadKept(t, key), null);
+});
+
+test("a full storage is told apart from a newer copy: the board keeps the game elsewhere then", () => {
+  const key = KEEP_PREFIX + "brandubh";
+  const full = new MemoryStorage();
+  full.setItem(REVISION_KEY, "10");
+  full.setItem = () => { throw new DOMException("quota", "QuotaExceededError"); };
+  assert.equal(saveKept(full, key, "moves=b4-b2", { game: "abc", rev: 10 }), SAVED.FAILED);
+  const s = new MemoryStorage();
+  s.setItem(REVISION_KEY, "10");
+  assert.equal(saveKept(s, key, "moves=b4-b2", { game: "abc", rev: 9 }), SAVED.KEPT);
+  assert.equal(saveKept(s, key, "moves=b4-b2,d5-e5", { game: "abc", rev: 8 }), SAVED.STALE);
 });

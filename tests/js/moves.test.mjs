@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 
 import {
   berserkOver, captureText, futurePlies, futureTurns, gamePlies, jumpText, lastTurn, notationMarks, resultText,
-  turnNumbers,
+  stillWhy, turnNumbers,
 } from "../../docs/assets/board/moves.js";
 import { STRINGS } from "../../docs/assets/board/words.js";
 
@@ -114,4 +114,19 @@ test("the game's plies: those played up to the cursor, then those taken back, nu
   assert.deepEqual(got.numbers, [1, 2, 3, 3, 3, 4]);
   assert.equal(gamePlies(st), got, "the same state: the same answer, not worked out again");
   assert.equal(futureTurns(st), 2);
+});
+
+test("a click on a piece that cannot move says why: the other side's turn, or no legal move", () => {
+  // the defenders to move; a4 an attacker, d4 the king hemmed in, e5 a defender that may move
+  const st = { to_move: "defenders", movable: ["e5"], pieces: { a4: "attacker", d4: "king", e5: "defender", b2: "commander" } };
+  assert.equal(stillWhy(STRINGS.en, st, "a4"), "The piece on a4 cannot move now: it is the defenders' turn.");
+  assert.equal(stillWhy(STRINGS.de, st, "a4"), "Die Figur auf a4 kann jetzt nicht ziehen: Am Zug sind die Verteidiger.");
+  assert.equal(stillWhy(STRINGS.en, st, "b2"), "The piece on b2 cannot move now: it is the defenders' turn.",
+    "a commander plays for the attackers");
+  assert.equal(stillWhy(STRINGS.en, st, "d4"), "The piece on d4 cannot move now: it has no legal move in this position.");
+  assert.equal(stillWhy(STRINGS.de, st, "d4"), "Die Figur auf d4 kann jetzt nicht ziehen: Sie hat in dieser Stellung keinen erlaubten Zug.");
+  const att = { ...st, to_move: "attackers", movable: ["a4"] };
+  assert.equal(stillWhy(STRINGS.en, att, "e5"), "The piece on e5 cannot move now: it is the attackers' turn.");
+  assert.equal(stillWhy(STRINGS.de, att, "d4"), "Die Figur auf d4 kann jetzt nicht ziehen: Am Zug sind die Angreifer.");
+  assert.equal(stillWhy(STRINGS.en, att, "c3"), null, "an empty square: nothing to say");
 });

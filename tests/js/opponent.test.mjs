@@ -8,6 +8,7 @@ import {
   LEVELS, MOVE_SECONDS, OpponentController, Thinker, hintText, moveSquares, pliesToRedo, pliesToUndo,
   searchArgs, searchLost, stateKey, turnOf,
 } from "../../docs/assets/board/opponent.js";
+import { declareEnd, declaredEnd } from "../../docs/assets/board/state.js";
 import { OPPONENT_STRINGS, STRINGS } from "../../docs/assets/board/words.js";
 
 /** A fake engine: every call is logged; search_step answers when the test releases it
@@ -143,7 +144,7 @@ test("the opponent's words exist in both languages", () => {
 /** A fake board: a game of plies, a request queue, and the calls the controller makes. */
 function fakeBoard(eng) {
   const board = {
-    ready: true, busy: false, ui: { mode: "play" }, root: null, lang: "en", T: STRINGS.en,
+    ready: true, busy: false, ui: { mode: "play" }, root: null, lang: "en", T: STRINGS.en, alt: new Set(),
     said: [], messages: [], played: [], renders: 0,
     st: { otn: "start", to_move: "attackers", cursor: 0, history: [], future_plies: [], result: null, berserk: null },
     chain: Promise.resolve(),
@@ -162,6 +163,10 @@ function fakeBoard(eng) {
         to_move: side === "attackers" ? "defenders" : "attackers" };
       board.say(`${side}: ${move}`);
     },
+    // an end the players declared, held as controller.js holds it
+    ended: null,
+    declaredEnd() { return declaredEnd(board.ended, board.st, board.alt); },
+    declare(end) { board.ended = end ? declareEnd(end, board.st, board.alt) : null; return Promise.resolve(); },
     render() { board.renders++; },
     say(t) { board.said.push(t); },
     message(t) { board.messages.push(t); },
@@ -265,6 +270,21 @@ test("a hint belongs to its position: it is dropped after a move", async () => {
   assert.equal(ctrl.currentHint(), null);
 });
 
+test("a hint belongs to the rules it was searched under: an assumption switched drops it", async () => {
+  const eng = fakeEngine();
+  const board = fakeBoard(eng);
+  const ctrl = new OpponentController(board, { thinker: new Thinker(eng.call, { yieldNow: tick }), seed: () => 2 });
+  const p = ctrl.requestHint();
+  await eng.release(reply("d1-d3"));
+  await p;
+  assert.equal(ctrl.currentHint().reply.move, "d1-d3");
+  board.alt = new Set(["king_armed"]); // the same position, other rules (assumptions.js new_game)
+  assert.equal(ctrl.currentHint(), null);
+  // the key names the rules in one order, whatever the order they were switched in
+  assert.equal(stateKey(board.st, ["b", "a"]), stateKey(board.st, new Set(["a", "b"])));
+  assert.notEqual(stateKey(board.st, ["a"]), stateKey(board.st, []));
+});
+
 test("a search the worker dropped (its game changed) is no fault to show; another error is", async () => {
   // the codes of tafl_core.bridge search_step and of worker.js (notes/CONTRACTS.md "Worker protocol")
   assert.equal(searchLost({ code: "no_search", params: {} }), true);
@@ -312,6 +332,7 @@ test("resigning ends the game as a win of the computer's side, without a move to
   assert.deepEqual(board.played, []);
   assert.equal(ctrl.over.kind, "resigned");
   assert.equal(ctrl.over.winner, "defenders");
+  assert.equal(board.declaredEnd(), "resign-attackers", "the board holds the resignation (kept, linked, exported)");
   assert.equal(board.said.at(-1), "Game over: Attackers resign, Defenders win.");
   assert.ok(ctrl.blocks(), "no move after the resignation");
   ctrl.idle();

@@ -52,6 +52,20 @@ test("the bound in a refusal is written as each language writes numbers", () => 
   assert.equal(localReason(null, "de"), null);
 });
 
+// Value words in the shape of board-data names.values (build_tools/labels.py value_words; the
+// whole tables are held equal to labels.value_name by tests/build_tools/test_record_value_words.py).
+const DE_VALUES = {
+  keys: { "*": { True: "ja", False: "nein", attacker: "Angreifer", defender: "Verteidiger", king: "König" },
+    king_capture: { throne_graded: "4 auf dem Thron, 3 daneben, sonst 2", custodial: "von 2 Seiten" },
+    repetition: { loss_repeater: "Niederlage des Wiederholenden", loss_defenders: "Niederlage der Verteidiger" } },
+  none: "niemand", no_squares: "keine", square_lists: ["camps", "corners"],
+};
+const EN_VALUES = {
+  keys: { "*": { True: "yes", False: "no", attacker: "attacker", defender: "defender", king: "king" },
+    repetition: { loss_repeater: "repeating side loses", loss_defenders: "defenders lose", ignored: "no effect", draw: "draw" } },
+  none: "nobody", no_squares: "none", square_lists: ["camps", "corners"],
+};
+
 test("importNotes words an import answer's result, rules and comments, and offers only a switch the reader has", async () => {
   const { importNotes } = await import("../../docs/assets/board/records.js");
   const { STRINGS } = await import("../../docs/assets/board/words.js");
@@ -62,16 +76,74 @@ test("importNotes words an import answer's result, rules and comments, and offer
     result: { winner: "defenders", draw: false, termination: "Attackers resigned", reason: null },
     rules: { readable: true, differ: [{ key: "encirclement", record: false, page: true }], switch: { encirclement: false } },
   };
-  const en = importNotes(STRINGS.en, answer, { encirclement: "Encirclement" }, ["encirclement"]);
+  const en = importNotes(STRINGS.en, answer, { encirclement: "Encirclement" }, ["encirclement"], EN_VALUES);
   assert.equal(en.result, "Result in the record: the defenders won (“Attackers resigned”).");
   assert.equal(en.rules, "The record's rules differ from this page's: Encirclement (in the record: no, here: yes).");
   assert.deepEqual(en.switch, { encirclement: false });
   assert.deepEqual([...en.comments], [[2, "<i>aside</i>"]]);
-  const de = importNotes(STRINGS.de, answer, {}, []);
+  const de = importNotes(STRINGS.de, answer, {}, [], DE_VALUES);
   assert.equal(de.rules, "Die Regeln der Partienotation weichen von denen dieser Seite ab: encirclement (in der Partie: nein, hier: ja).");
   assert.equal(de.switch, null); // not an assumption the reader may switch here
   assert.equal(importNotes(STRINGS.en, { result: { winner: null, draw: true, termination: null } }).result, "Result in the record: a draw.");
-  assert.deepEqual(importNotes(STRINGS.en, { ok: true, result: null, rules: null }), { result: null, rules: null, switch: null, comments: new Map() });
+  assert.deepEqual(importNotes(STRINGS.en, { ok: true, result: null, rules: null }),
+    { result: null, rules: null, switch: null, switchKeys: null, comments: new Map() });
   assert.equal(importNotes(STRINGS.en, { rules: { readable: false, differ: [], switch: null } }).rules,
     "The record's rules hold a rule this board does not play.");
+});
+
+test("rule values in the site's words: codes, lists, empty lists, booleans, no raw code on the German page", async () => {
+  const { valueName, importNotes } = await import("../../docs/assets/board/records.js");
+  const { STRINGS } = await import("../../docs/assets/board/words.js");
+  assert.equal(valueName(DE_VALUES, "king_capture", "throne_graded"), "4 auf dem Thron, 3 daneben, sonst 2");
+  assert.equal(valueName(DE_VALUES, "throne_hostile", ["attacker", "king"]), "Angreifer, König");
+  assert.equal(valueName(DE_VALUES, "throne_hostile", []), "niemand");
+  assert.equal(valueName(DE_VALUES, "camps", []), "keine");
+  assert.equal(valueName(DE_VALUES, "camps", ["a4", "b5"]), "a4, b5");
+  assert.equal(valueName(DE_VALUES, "encirclement", true), "ja");
+  assert.equal(valueName(DE_VALUES, "repetition_count", 3), "3");
+  assert.equal(valueName(DE_VALUES, "toString", "constructor"), "constructor"); // no prototype lookups
+  // a record from Brandubh under the custodial king and other hostility, read on the German page
+  const answer = { ok: true, rules: { readable: true, switch: null, differ: [
+    { key: "king_capture", record: "custodial", page: "throne_graded" },
+    { key: "throne_hostile_empty", record: [], page: ["attacker", "defender"] },
+    { key: "repetition", record: "loss_repeater", page: "loss_defenders" }] } };
+  const names = { king_capture: "Königsfang", throne_hostile_empty: "Thron: leer feindlich für", repetition: "Wiederholung" };
+  assert.equal(importNotes(STRINGS.de, answer, names, [], DE_VALUES).rules,
+    "Die Regeln der Partienotation weichen von denen dieser Seite ab: Königsfang (in der Partie: von 2 Seiten, "
+    + "hier: 4 auf dem Thron, 3 daneben, sonst 2); Thron: leer feindlich für (in der Partie: niemand, hier: Angreifer, "
+    + "Verteidiger); Wiederholung (in der Partie: Niederlage des Wiederholenden, hier: Niederlage der Verteidiger).");
+});
+
+test("the export panel says under which rules OpenTafl opens the record, or why it cannot", async () => {
+  const { exportOpenTaflNote } = await import("../../docs/assets/board/records.js");
+  const { STRINGS } = await import("../../docs/assets/board/words.js");
+  // the export_record answer's opentafl (notes/CONTRACTS.md; tests/tafl_core/test_opentafl_export.py)
+  assert.equal(exportOpenTaflNote(STRINGS.en, { rules: true, differ: [], why: null }), null);
+  const near = { rules: true, why: null, differ: [{ key: "repetition", site: "loss_defenders", opentafl: "loss_repeater" }] };
+  assert.equal(exportOpenTaflNote(STRINGS.de, near, { repetition: "Wiederholung" }, DE_VALUES),
+    "OpenTafl kennt nicht alle Regeln dieser Seite; die Datei nennt OpenTafls nächste Regeln, unter denen diese Züge "
+    + "genauso verlaufen. Anders als hier: Wiederholung (hier: Niederlage der Verteidiger, in der Datei: Niederlage des Wiederholenden).");
+  const moves = { rules: false, why: { code: "moves", ply: 8, move: "e4-f4" },
+    differ: [{ key: "repetition", site: "ignored", opentafl: "draw" }] };
+  assert.equal(exportOpenTaflNote(STRINGS.en, moves, { repetition: "Repetition" }, EN_VALUES),
+    "OpenTafl cannot open this record: Under OpenTafl's nearest rules (Repetition (here: no effect, in the file: draw)), "
+    + "ply 8 (e4-f4) would play otherwise than here. This board reads it back.");
+  assert.equal(exportOpenTaflNote(STRINGS.en, { rules: false, differ: [], why: { code: "board_size", size: 21, max: 19 } }),
+    "OpenTafl cannot open this record: OpenTafl plays on at most 19×19 squares, this board has 21×21. This board reads it back.");
+  assert.match(exportOpenTaflNote(STRINGS.de, { rules: false, differ: [], why: { code: "rules" } }), /^OpenTafl kann diese Notation nicht öffnen: /);
+  assert.equal(exportOpenTaflNote(STRINGS.de, null), null);
+});
+
+test("a switch whose assumption sets several rules is offered by that assumption's key", async () => {
+  const { importNotes } = await import("../../docs/assets/board/records.js");
+  const { STRINGS } = await import("../../docs/assets/board/words.js");
+  // Tawlbwrdd (Bell) assumes no throne; its alternative sets the throne and its squares' rules
+  // (variants_src/tawlbwrdd-bell/rules.toml), so the switch holds more keys than the assumption
+  const sw = { throne: true, throne_stop: ["king"], throne_hostile_empty: ["attacker", "defender"] };
+  const answer = { ok: true, rules: { readable: true, switch: sw, assumptions: ["throne"],
+    differ: [{ key: "throne", record: true, page: false }, { key: "throne_stop", record: ["king"], page: [] }] } };
+  const notes = importNotes(STRINGS.en, answer, {}, ["throne", "corners"], EN_VALUES);
+  assert.deepEqual(notes.switch, sw);
+  assert.deepEqual(notes.switchKeys, ["throne"]);
+  assert.equal(importNotes(STRINGS.en, answer, {}, ["corners"], EN_VALUES).switch, null);
 });

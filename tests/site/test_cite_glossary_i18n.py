@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from html import unescape as html_unescape
 
 import pytest
 
@@ -107,7 +108,8 @@ def test_glossary_page(built_site, lang):
         assert anchor in doc(f).ids
         section = html[html.index(f'id="{anchor}"'):]
         section = section[:section.find("<h2", 10)] if "<h2" in section[10:] else section
-        assert entry[lang] in section and entry["definition"][lang] in section
+        text = html_unescape(section)  # an apostrophe is written &#39;
+        assert entry[lang] in text and entry["definition"][lang] in text
         for word in entry.get(f"{lang}_avoid", []):
             assert word.replace("'", "&#39;") in section or word in section
     # Linked from the navigation of every page.

@@ -189,8 +189,9 @@ def test_text_only_index_row_and_comparison(fixture_site, lang):
     """Index: the row exists, the board-dependent columns show "—", historicity by name.
     Comparison: no column, but a linked entry with the note below the table."""
     index = pages.index_markdown(fixture_site, lang)
-    row = next(line for line in index.split("\n") if "(tiny-text.md)" in line)
-    cells = [c.strip() for c in row.strip().strip("|").split("|")]
+    row = next(line for line in index.split("\n") if 'href="tiny-text/"' in line)
+    assert 'data-board="no"' in row
+    cells = re.findall(r"<td>(.*?)</td>", row)
     historicity = "Regeln rekonstruiert" if lang == "de" else "rules reconstructed"
     assert cells[1:] == ["—", "—", "—", "—", "—", historicity]
     comparison = pages.comparison_markdown(fixture_site, lang)

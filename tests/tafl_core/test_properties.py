@@ -118,7 +118,28 @@ def reference_moves(game: Game) -> set[tuple[str, str]]:
         if not rs.value("berserk_compulsory"):
             keep.add(("end", "end"))
         out = keep
+    if rs.value("repetition") == "forbidden_defenders" and game.to_move == "defenders":
+        # hnefatafl.org: a defenders' move that puts the pieces as they stood at the start or
+        # after an earlier move (compared before its captures) is not allowed
+        replay = Game(rs, *_start_of(game))
+        boards = [replay.position().pieces]
+        for p in game.moves_played:
+            replay.play(p.move)
+            boards.append(replay.position().pieces)
+        out = {(frm, to) for frm, to in out
+               if {**{k: v for k, v in pieces.items() if k != frm}, to: pieces[frm]} not in boards}
     return out
+
+
+def _start_of(game):
+    """The position the game started from and the side that moved first (by undoing a copy)."""
+    played = game.moves_played
+    for _ in played:
+        game.undo()
+    start = (game.position(), game.to_move)
+    for _ in played:
+        game.redo()
+    return start
 
 
 def _pairs(moves) -> set[tuple[str, str]]:

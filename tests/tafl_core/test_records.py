@@ -15,7 +15,7 @@ import pytest
 
 from tafl_core import Game, Move, Position, load_ruleset
 from tafl_core.bridge import Dispatcher
-from tafl_core.opentafl import to_opentafl
+from tafl_core.opentafl import ruleset_from_opentafl, to_opentafl
 from tafl_core.records import MAX_RECORD_CHARS, RecordError, export_record, import_record, read_record
 
 from .helpers import REPO
@@ -350,7 +350,7 @@ def test_a_defenders_first_record_is_refused_naming_the_first_move_rule():
     assert exc.value.refusal.as_dict() == {"code": "game_record_rules",
                                            "params": {"line": 6, "move": "h6-h3", "rule": "first_mover"}}
     assert exc.value.rules.as_dict() == {
-        "readable": True, "switch": None,
+        "readable": True, "switch": None, "assumptions": [],
         "differ": [{"key": "first_mover", "record": "defenders", "page": "attackers"}]}
 
 
@@ -359,7 +359,7 @@ def test_a_record_keeps_comments_result_and_termination():
     assert len(rec.game.moves_played) == 31 and rec.game.result is None
     assert rec.comments == FETLAR_COMMENTS
     assert rec.result() == {"winner": "defenders", "draw": False, "termination": "Black resigns", "reason": None}
-    assert rec.rules.as_dict() == {"readable": True, "differ": [], "switch": None}
+    assert rec.rules.as_dict() == {"readable": True, "differ": [], "switch": None, "assumptions": []}
     assert rec.comment_list()[0] == {"ply": 1, "text": "The defenders open on the third rank."}
 
 
@@ -387,11 +387,24 @@ def test_opentafls_own_record_keeps_its_comments_and_start_comment():
     assert rec.result() == {"winner": "defenders", "draw": False, "termination": "Black resigns", "reason": None}
     # Its rules string has no tfr: OpenTafl's default draws on repetition; the site's Copenhagen
     # has the defenders lose on it (stated, so there is no switch).
-    assert rec.rules.as_dict() == {"readable": True, "switch": None,
+    assert rec.rules.as_dict() == {"readable": True, "switch": None, "assumptions": [],
                                    "differ": [{"key": "repetition", "record": "draw", "page": "loss_defenders"}]}
     text = export_record(rec.game, comments=rec.comments)
-    assert "[start-comment:This commentary was originally posted on the World Tafl Federation's Facebook page.]" in text
-    assert read_record(rules("copenhagen-hnefatafl"), text).comments == rec.comments
+    # Written under OpenTafl's nearest rules (tfr:w, the repeating side loses), the start comment
+    # keeps the record's own text and names the rule written otherwise, once however often the
+    # record goes round; read back here, the rules are the page's and the note goes.
+    note = ("Tafl-Kompendium: Copenhagen Hnefatafl is written under OpenTafl's nearest rules, under which these "
+            "moves play the same; it differs in repetition (here loss_defenders, written loss_repeater).")
+    assert ("[start-comment:This commentary was originally posted on the World Tafl Federation's Facebook page. "
+            + note + "]") in text
+    again = read_record(rules("copenhagen-hnefatafl"), text)
+    assert again.comments == rec.comments
+    assert again.rules.as_dict() == {"readable": True, "differ": [], "switch": None, "assumptions": []}
+    assert export_record(again.game, comments=again.comments) == text
+    # under other rules the note is the record's comment like any other
+    other = read_record(rules("copenhagen-relaxed-shieldwall"), text.replace(
+        "[variant:Copenhagen Hnefatafl]\n", ""))
+    assert other.comments[0] == rec.comments[0] + " " + note
 
 
 def test_a_comment_is_plain_text_and_cannot_break_the_record_it_is_written_into():
@@ -456,7 +469,7 @@ def test_a_record_under_an_assumed_rule_s_alternative_offers_the_switch():
         read_record(page, text)
     assert exc.value.refusal.params == {"line": 6, "move": "e3-d3", "rule": "first_mover"}
     assert exc.value.rules.as_dict() == {
-        "readable": True, "switch": {"first_mover": "defenders"},
+        "readable": True, "switch": {"first_mover": "defenders"}, "assumptions": ["first_mover"],
         "differ": [{"key": "first_mover", "record": "defenders", "page": "attackers"}]}
     same_game(g, read_record(page.with_overrides(exc.value.rules.switch), text).game)
 
@@ -472,7 +485,7 @@ def test_a_record_whose_moves_play_here_is_read_and_its_rules_difference_reporte
     rec = read_record(page, export_record(g))
     assert "surf:n" in export_record(g)
     assert [str(p.move) for p in rec.game.moves_played] == ["d1-b1", "d3-c3"]
-    assert rec.rules.as_dict() == {"readable": True, "switch": {"encirclement": False},
+    assert rec.rules.as_dict() == {"readable": True, "switch": {"encirclement": False}, "assumptions": ["encirclement"],
                                    "differ": [{"key": "encirclement", "record": False, "page": True}]}
 
 
@@ -480,11 +493,11 @@ def test_the_page_s_own_rules_and_an_unreadable_rules_tag_differ_in_nothing_said
     page = rules("brandubh")
     g = Game(page)
     g.play("d1-b1")
-    assert read_record(page, export_record(g)).rules.as_dict() == {"readable": True, "differ": [], "switch": None}
+    assert read_record(page, export_record(g)).rules.as_dict() == {"readable": True, "differ": [], "switch": None, "assumptions": []}
     # linc:y (Linnaean capture) is an OpenTafl rule this engine does not play
     tag = to_opentafl(page).replace(" start:", " linc:y start:")
     rec = read_record(page, f"[rules:{tag}]\n\n1. d1-b1\n")
-    assert rec.rules.as_dict() == {"readable": False, "differ": [], "switch": None}
+    assert rec.rules.as_dict() == {"readable": False, "differ": [], "switch": None, "assumptions": []}
 
 
 def test_bridge_import_answer_carries_comments_result_and_rules():
@@ -499,7 +512,7 @@ def test_bridge_import_answer_carries_comments_result_and_rules():
     assert out["ok"] is True
     assert out["comments"] == [{"ply": p, "text": t} for p, t in sorted(FETLAR_COMMENTS.items())]
     assert out["result"] == {"winner": "defenders", "draw": False, "termination": "Black resigns", "reason": None}
-    assert out["rules"] == {"readable": True, "differ": [], "switch": None}
+    assert out["rules"] == {"readable": True, "differ": [], "switch": None, "assumptions": []}
     text = call(d, "export_record")["result"]["text"]
     assert "[The defenders open on the third rank.|The attackers answer beside it.]" in text
     assert "[result:-1]" in text and "[termination:Black resigns]" in text
@@ -541,3 +554,117 @@ def test_a_set_up_position_without_moves_is_read_back():
     game = Game(rs, pos, "defenders")
     back = import_record(rs, export_record(game, "opentafl"))
     assert back.position() == pos and back.to_move == "defenders" and back.moves_played == []
+
+
+@pytest.mark.parametrize("digits", [4301, 5000, 19_000])
+def test_a_board_size_of_thousands_of_digits_is_refused_at_its_line(digits):
+    """A ``dim`` longer than Python's int-conversion limit (4,300 digits) is a board size like any
+    other wrong one: ``game_record_board`` naming the tag's line (worded by the page from its own
+    tables), never Python's ValueError text; the bridge keeps the current game."""
+    text = f"[variant:Brandubh]\n[rules:dim:{'7' * digits} start:/7/]\n\n1. d1-d3\n"
+    with pytest.raises(RecordError) as exc:
+        read_record(rules("brandubh"), text)
+    out = exc.value.refusal.as_dict()
+    assert out["code"] == "game_record_board" and out["params"]["line"] == 2 and out["params"]["board"] == 7
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    answer = call(d, "import_record", text=text)["result"]
+    assert answer["ok"] is False and answer["reason"]["code"] == "game_record_board"
+    assert answer["reason"]["params"]["line"] == 2
+
+
+def test_a_board_size_with_leading_zeros_is_the_same_size():
+    # "dim:07" names seven squares (OpenTafl reads dim with Integer.parseInt, which allows them).
+    assert [str(p.move) for p in import_record(rules("brandubh"), "[rules:dim:07]\n\n1. d1-b1\n").moves_played] == ["d1-b1"]
+
+
+def _brandubh_custodial_king_tag() -> str:
+    """Brandubh's rules string with OpenTafl's custodial king (``ks:w``, ks:c being the page's
+    king taken on four sides on or beside the throne, else two): the record differs from the page
+    in the king's capture only, as OpenTafl reads it; the page's assumption box has that switch
+    (variants_src/brandubh/rules.toml: king_capture assumed, alternative custodial)."""
+    tag = to_opentafl(rules("brandubh"))
+    assert " ks:c " in tag
+    return tag.replace(" ks:c ", " ks:w ")
+
+
+def test_a_record_differing_only_in_the_king_s_capture_is_offered_that_switch():
+    page = rules("brandubh")
+    rec = read_record(page, f"[rules:{_brandubh_custodial_king_tag()}]\n\n1. d1-b1 d3-c3\n")
+    assert rec.rules.as_dict() == {"readable": True, "switch": {"king_capture": "custodial"}, "assumptions": ["king_capture"],
+                                   "differ": [{"key": "king_capture", "record": "custodial", "page": "throne_graded"}]}
+    assert "king_capture" in {a.key for a in page.assumptions()}
+
+
+def test_a_king_captured_on_two_sides_is_refused_here_and_offered_the_switch_that_reads_it():
+    """A seeded random game under the record's rules ending with the king taken between two
+    attackers (the last move a4-c4, a capture the page's graded king capture does not make):
+    refused under the page's rules naming that rule, with the switch under which it reads."""
+    page = rules("brandubh")
+    tag = _brandubh_custodial_king_tag()
+    other = ruleset_from_opentafl(tag)
+    rng = random.Random(20)
+    g = Game(other)
+    while not g.result:
+        codes = g.move_codes()
+        m = rng.choice(codes)
+        g.play(Move(m >> 10, m & 1023, g.size))
+    assert g.result.reason == "king_captured" and g.moves_played[-1].captures[0].reason == "king_custodial"
+    text = export_record(g)
+    assert f"[rules:{tag}]" in text
+    with pytest.raises(RecordError) as exc:
+        read_record(page, text)
+    assert exc.value.refusal.code == "game_record_rules" and exc.value.refusal.params["rule"] == "king_capture"
+    assert exc.value.rules.switch == {"king_capture": "custodial"}
+    same_game(g, read_record(page.with_overrides(exc.value.rules.switch), text).game)
+
+
+def test_an_imported_game_ended_by_its_record_is_over_on_the_board():
+    """A record whose result tag ends the game where its moves do not (the attackers resign:
+    ``[result:-1]``, opentafl-notation-spec.txt "Game Records") is over at the position read: the
+    state's result says so with the record's termination, no piece may move, a move is refused
+    as the game being over; Undo leaves that position and the game runs on, Redo comes back to
+    the end."""
+    d = Dispatcher()
+    toml = (REPO / "variants_src" / "fetlar-hnefatafl" / "rules.toml").read_text(encoding="utf-8")
+    call(d, "session", rules_toml=toml, overrides={"first_mover": "defenders"})
+    out = call(d, "import_record", text=FETLAR_DEFENDERS_FIRST)["result"]
+    assert out["ok"] is True
+    st = out["state"]
+    assert st["result"] == {"winner": "defenders", "reason": "record", "rule": None, "ref": None, "assumed": False,
+                            "termination": "Black resigns"}
+    assert st["movable"] == [] and st["stuck"] is False and st["can_undo"] is True
+    assert call(d, "targets", square="c1")["result"] == []
+    refused = call(d, "play", move="c2-c3")["result"]
+    assert refused["ok"] is False and refused["reason"]["code"] == "game_over"
+    back = call(d, "undo")["result"]
+    assert back["result"] is None and back["movable"]
+    assert call(d, "redo")["result"]["result"]["reason"] == "record"
+
+
+@pytest.mark.parametrize("tag,winner", [("0", None), ("1", "attackers")])
+def test_a_result_tag_ends_the_imported_game_as_it_says(tag, winner):
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    st = call(d, "import_record", text=f"[result:{tag}]\n\n1. d1-b1 d3-c3\n")["result"]["state"]
+    assert st["result"]["winner"] == winner and st["result"]["reason"] == "record" and st["movable"] == []
+
+
+def test_an_open_result_leaves_the_imported_game_running():
+    d = Dispatcher()
+    call(d, "session", rules_toml=(REPO / "variants_src" / "brandubh" / "rules.toml").read_text(encoding="utf-8"))
+    st = call(d, "import_record", text="[result:?]\n[termination:adjourned]\n\n1. d1-b1 d3-c3\n")["result"]["state"]
+    assert st["result"] is None and st["movable"]
+
+
+def test_opentafls_nearest_rules_from_elsewhere_are_compared_like_any_other():
+    """The same rules string without the site's note (a record OpenTafl wrote under tfr:w) is
+    compared with the page's rules: Copenhagen's repetition rule differs."""
+    page = rules("copenhagen-hnefatafl")
+    g = Game(page)
+    g.play("d1-d3")
+    text = export_record(g)
+    foreign = "\n".join(line for line in text.splitlines() if not line.startswith("[start-comment:")) + "\n"
+    assert read_record(page, text).rules.differ == []
+    assert read_record(page, foreign).rules.differ == [
+        {"key": "repetition", "record": "loss_repeater", "page": "loss_defenders"}]

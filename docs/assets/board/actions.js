@@ -26,7 +26,7 @@ import { flip } from "./state.js";
 
 /** @typedef {{ready: boolean, busy: boolean, editing: boolean, st: object,
  *    berserk: object | null, berserkRules: boolean, page?: boolean, wide?: boolean,
- *    analysing?: boolean}} ActionState */
+ *    analysing?: boolean, ended?: boolean}} ActionState */
 
 /** The toolbar's actions, in toolbar order. */
 export const ACTIONS = [
@@ -46,7 +46,8 @@ export const ACTIONS = [
   },
   {
     id: "undo", words: "undo", needsEngine: true, queues: true,
-    enabled: (s) => s.ready && !s.editing && !!s.st.can_undo,
+    // (after a resignation or an agreed draw: takes back that end, also at the start)
+    enabled: (s) => s.ready && !s.editing && (!!s.st.can_undo || !!s.ended),
     run: (h) => h.gameAction("undo"),
   },
   {

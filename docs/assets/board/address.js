@@ -1,8 +1,9 @@
 // Tafl-Kompendium board: the address / share-link codec (no DOM, no engine; unit-tested with
 // `node --test`, tests/js/address.test.mjs).
 //
-// A game link is the URL fragment `#pos=<OTN>&turn=attackers|defenders&moves=a1-a2,...&alt=k,k`
-// (each part optional). The text is untrusted: everything here reads it with hand-written
+// A game link is the URL fragment `#pos=<OTN>&turn=attackers|defenders&moves=a1-a2,...&alt=k,k
+// &end=resign-attackers|resign-defenders|draw` (each part optional; `end`: the players ended the
+// game where the moves leave it). The text is untrusted: everything here reads it with hand-written
 // scanners that look at each character a bounded number of times (a nested regular expression
 // once took 33 s on a 63-character link), after the length bound FRAGMENT_MAX is applied
 // and before anything else looks at it. Nothing is evaluated or inserted into the page.
@@ -20,8 +21,17 @@ export const ROWS_MIN = 7;
 export const OTN_LETTER = { attacker: "t", defender: "T", king: "K", commander: "c", knight: "N" };
 /** Piece kinds the board can draw (tafl_core.position). */
 export const PIECE_KINDS = ["attacker", "defender", "king", "commander", "knight"];
+/** The side each piece kind plays for (tafl_core.tables SIDE_OF; tests/tafl_core/
+ *  test_board_piece_sides.py holds the two equal). */
+export const PIECE_SIDE = Object.freeze({
+  attacker: "attackers", commander: "attackers", defender: "defenders", king: "defenders", knight: "defenders",
+});
+/** The ends the players declare, as a link's `end` part writes them: the attackers resigned,
+ *  the defenders resigned, a draw agreed (tafl_core.bridge DECLARED_ENDS: the exported record's
+ *  result and termination; tests/tafl_core/test_declared_ends.py holds the two equal). */
+export const END_VALUES = Object.freeze(["resign-attackers", "resign-defenders", "draw"]);
 /** The parts a game link may have. */
-export const FRAGMENT_KEYS = ["pos", "turn", "moves", "alt"];
+export const FRAGMENT_KEYS = ["pos", "turn", "moves", "alt", "end"];
 
 const SIDES = ["attackers", "defenders"];
 
@@ -112,10 +122,11 @@ export function isGameFragment(hash) {
 /**
  * Read the untrusted URL fragment `hash` (with or without its "#").
  * Returns null for an ordinary anchor (no "=" and no "&"); {ok: true, game: {otn, to_move,
- * moves, alt}} for a game link (otn, to_move null when not given; moves a list of "e1-e5"/"end";
- * alt the distinct keys of `assumptionKeys` it names); or {ok: false, refusal: {code, key}} for
- * anything else, `code` one of too_long, syntax, key (an unknown part, `key` its name),
- * dup (a part twice), pos, turn, moves, too_many (over MOVES_MAX moves), alt. Never throws.
+ * moves, alt, end}} for a game link (otn, to_move null when not given; moves a list of
+ * "e1-e5"/"end"; alt the distinct keys of `assumptionKeys` it names; end one of END_VALUES or
+ * null); or {ok: false, refusal: {code, key}} for anything else, `code` one of too_long, syntax,
+ * key (an unknown part, `key` its name), dup (a part twice), pos, turn, moves, too_many (over
+ * MOVES_MAX moves), alt, end. Never throws.
  * `meter` ({steps: 0}, optional) counts the characters looked at.
  */
 export function readFragment(hash, assumptionKeys = [], meter = null) {
@@ -125,7 +136,7 @@ export function readFragment(hash, assumptionKeys = [], meter = null) {
   if (h.length > FRAGMENT_MAX) return refuse("too_long");
   tick(meter, h.length); // the includes() below
   if (!h.includes("=") && !h.includes("&")) return null; // a section anchor such as #board
-  const game = { otn: null, to_move: null, moves: [], alt: [] };
+  const game = { otn: null, to_move: null, moves: [], alt: [], end: null };
   const seen = new Set();
   for (const part of h.split("&")) {
     tick(meter);
@@ -156,6 +167,10 @@ export function readFragment(hash, assumptionKeys = [], meter = null) {
       if (moves.length > MOVES_MAX) return refuse("too_many");
       for (const m of moves) if (!isMove(m, meter)) return refuse("moves");
       game.moves = moves;
+    } else if (key === "end") {
+      tick(meter, value.length);
+      if (!END_VALUES.includes(value)) return refuse("end");
+      game.end = value;
     } else if (key === "alt") {
       if (value === "") continue;
       const keys = value.split(",");
@@ -194,16 +209,19 @@ export function toOtn(pieces, size) {
 
 /**
  * The link fragment (without "#") of a game: `origin` {otn, to_move} (either null: the board's
- * own start), the `moves` played ("e1-e5", "end"), and the switched assumption keys `alt`
- * (sorted into the link). A game with nothing to say is "moves=" (a game link, not an anchor).
- * readFragment reads it back as the same game.
+ * own start), the `moves` played ("e1-e5", "end"), the switched assumption keys `alt` (sorted
+ * into the link), and the end the players declared (`end`, one of END_VALUES, or null). A game
+ * with nothing to say is "moves=" (a game link, not an anchor). readFragment reads it back as
+ * the same game. Throws RangeError for an `end` not in END_VALUES.
  */
-export function writeFragment(origin, moves = [], alt = []) {
+export function writeFragment(origin, moves = [], alt = [], end = null) {
+  if (end !== null && !END_VALUES.includes(end)) throw new RangeError("not an end of a game");
   const parts = [];
   if (origin && origin.otn) parts.push("pos=" + origin.otn);
   if (origin && origin.to_move) parts.push("turn=" + origin.to_move);
   if (moves.length) parts.push("moves=" + moves.join(","));
   if (alt.length) parts.push("alt=" + [...alt].sort().join(","));
+  if (end) parts.push("end=" + end);
   if (!parts.length) parts.push("moves=");
   return parts.join("&");
 }

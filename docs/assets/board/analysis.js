@@ -32,7 +32,7 @@ import { el } from "./elements.js";
 import { focusPly, isStepKey, moveRows, stepTarget, totalPlies } from "./movelist.js";
 import { futureTurns, gamePlies, turnNumbers } from "./moves.js";
 import {
-  RECORD_ACCEPT, RECORD_FORMATS, checkRecordFileSize, checkRecordText, importNotes, localReason, recordFileName,
+  RECORD_ACCEPT, RECORD_FORMATS, checkRecordFileSize, checkRecordText, exportOpenTaflNote, importNotes, localReason, recordFileName,
 } from "./records.js";
 import { newGameId } from "./state.js";
 
@@ -236,7 +236,9 @@ function buildExport(an, v, button) {
     button("download", T.recordDownload, () => downloadRecord(an)));
   an.exportMessage = el("p", { class: "tb-record-note", "data-role": "export-message", role: "status", hidden: "" });
   an.exportScope = el("p", { class: "tb-help tb-record-note", "data-role": "export-scope", hidden: "" });
-  ex.append(fs, exLabel, an.exportScope, exButtons, an.exportMessage);
+  // whether OpenTafl opens the record, under which rules, or why not (records.js exportOpenTaflNote)
+  an.exportOpenTafl = el("p", { class: "tb-help tb-record-note", "data-role": "export-opentafl", hidden: "" });
+  ex.append(fs, exLabel, an.exportScope, an.exportOpenTafl, exButtons, an.exportMessage);
   return ex;
 }
 
@@ -337,7 +339,7 @@ async function switchAndImport(an) {
   const h = an.host;
   const text = an.switchText, sw = an.switchKeys;
   if (!text || !sw) return;
-  await h.dispatch({ type: "switch", keys: Object.keys(sw) });
+  await h.dispatch({ type: "switch", keys: [...sw] });
   await importRecord(an, text);
 }
 
@@ -347,7 +349,7 @@ function drawRecords(an, editing) {
   const h = an.host;
   const on = h.ready && !editing;
   for (const role of ["export", "import", "import-run"]) an.recordButtons[role].disabled = !on;
-  if (on && !an.recordPanels.export.hidden && an.exportedFor !== h.st) refreshExport(an);
+  if (on && !an.recordPanels.export.hidden && (an.exportedFor !== h.st || an.exportedEnd !== h.declaredEnd())) refreshExport(an);
 }
 
 function toggleRecordPanel(an, which) {
@@ -379,15 +381,22 @@ function recordFormat(an) {
 function refreshExport(an) {
   const h = an.host;
   an.exportedFor = h.st;
+  an.exportedEnd = h.declaredEnd();
   const format = recordFormat(an);
   return h.exclusive(async () => {
     try {
-      const r = await h.engine.call("export_record", { format });
+      // the end the players declared (a resignation, an agreed draw) is the record's result
+      const end = h.declaredEnd();
+      const r = await h.engine.call("export_record", end ? { format, end } : { format });
       if (recordFormat(an) === format) an.exportText.value = r.text;
       note(an, an.exportMessage, null);
       const later = futureTurns(h.st); // moves taken back are not the game's (as in a link)
       an.exportScope.textContent = later ? h.T.exportUpTo(later) : "";
       an.exportScope.hidden = !later;
+      const forms = h.data.reasons && h.data.reasons.forms;
+      const ot = format === "opentafl" ? exportOpenTaflNote(h.T, r.opentafl, forms && forms.rule, h.data.names && h.data.names.values) : null;
+      an.exportOpenTafl.textContent = ot || "";
+      an.exportOpenTafl.hidden = !ot;
     } catch (e) {
       note(an, an.exportMessage, h.refusalText(e));
     }
@@ -482,9 +491,9 @@ async function importNow(an, text) {
   try {
     const r = await h.engine.call("import_record", { text });
     const forms = h.data.reasons && h.data.reasons.forms;
-    const notes = importNotes(T, r, forms && forms.rule, h.assumptionKeys);
+    const notes = importNotes(T, r, forms && forms.rule, h.assumptionKeys, h.data.names && h.data.names.values);
     an.switchText = notes.switch ? text : null;
-    an.switchKeys = notes.switch;
+    an.switchKeys = notes.switchKeys;
     if (!r.ok) {
       putBack();
       const why = h.reasonText(localReason(r.reason, h.lang)) || String(r.error || "");

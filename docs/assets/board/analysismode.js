@@ -19,6 +19,7 @@
 
 import { el } from "./elements.js";
 import { evaluation, evaluationText } from "./evaluation.js";
+import { stateKey } from "./state.js";
 import { SLICE_MS } from "./thinker.js";
 
 /** The search's budget for one position, in seconds (the worker's bound is 600). */
@@ -27,11 +28,6 @@ export const ANALYSIS_SECONDS = 5;
 export const LINE_SHOWN = 10;
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** The key of the position shown (engine state `st`): a search belongs to one. */
-function positionKey(st) {
-  return [st.otn, st.to_move, st.cursor, st.berserk ? st.berserk.square : ""].join("|");
-}
 
 /**
  * Analysis mode of `host` (host.js BoardHost): its panel part, its intent {type:
@@ -49,6 +45,9 @@ export function attachAnalysisMode(host) {
   host.dom.messageEl.after(box);
   const am = { gen: 0, key: null, reply: null, searching: false, paused: false };
 
+  // what a search belongs to: the position shown under the rules the board plays (a switched
+  // assumption makes the same position another question)
+  const positionKey = () => stateKey(host.st, host.alt);
   const thinkingElsewhere = () => host.root.hasAttribute("data-thinking");
 
   function cancel() {
@@ -61,11 +60,11 @@ export function attachAnalysisMode(host) {
 
   async function search() {
     const gen = ++am.gen;
-    const key = positionKey(host.st);
+    const key = positionKey();
     am.key = key;
     am.reply = null;
     am.searching = true;
-    const fresh = () => gen === am.gen && host.ui.analysing && positionKey(host.st) === key && !thinkingElsewhere();
+    const fresh = () => gen === am.gen && host.ui.analysing && positionKey() === key && !thinkingElsewhere();
     try {
       const started = await host.exclusive(async () => {
         if (!fresh()) return false;
@@ -91,7 +90,7 @@ export function attachAnalysisMode(host) {
     if (!on) return;
     const st = host.st;
     am.paused = thinkingElsewhere();
-    const r = am.key === positionKey(st) ? am.reply : null;
+    const r = am.key === positionKey() ? am.reply : null;
     const ev = st.result ? null : evaluation(r && r.score, st.to_move);
     evalEl.textContent = `${T.analysisEval}: ` + (st.result ? T.analysisOver
       : ev ? evaluationText(T, ev) + (r && r.depth ? ` (${T.analysisDepth(r.depth)})` : "")
@@ -107,7 +106,7 @@ export function attachAnalysisMode(host) {
   function follow() {
     if (!host.ui.analysing || host.ui.mode !== "play" || !host.ready || host.busy || thinkingElsewhere()) return;
     if (host.st.result) return;
-    if (am.key === positionKey(host.st) && (am.searching || am.reply)) return;
+    if (am.key === positionKey() && (am.searching || am.reply)) return;
     search();
   }
 
@@ -122,7 +121,7 @@ export function attachAnalysisMode(host) {
   });
   host.on("change", () => { if (am.searching) cancel(); });
   host.on("render", () => {
-    if (am.key !== null && am.key !== positionKey(host.st) && am.searching) cancel();
+    if (am.key !== null && am.key !== positionKey() && am.searching) cancel();
     draw();
   });
   host.on("idle", () => follow());

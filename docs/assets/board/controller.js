@@ -19,13 +19,13 @@ import { bindInput } from "./input.js";
 import {
   addressChanged, applyFragment, keptOpened, openTarget, openWith, share, syncAddress,
 } from "./links.js";
-import { berserkOver, jumpText, captureText, resultText } from "./moves.js";
+import { berserkOver, jumpText, captureText, resultText, stillWhy } from "./moves.js";
 import { keepForOffline } from "./offline.js";
 import { wordReason } from "./reasons.js";
 import {
-  cellOf, clearSelection, defaultFocus, firstMover, homeOf, isArrow, moveFocus, newGameId, newUi,
-  overrides, pageState, selectSquare, setFocus, setMessage, setTargets, squareAtCell, switchableKeys,
-  boardFocused, usedInput,
+  cellOf, clearSelection, declareEnd, declaredEnd, defaultFocus, firstMover, homeOf, isArrow, moveFocus,
+  newGameId, newUi, overrides, pageState, selectSquare, setFocus, setMessage, setTargets, squareAtCell,
+  switchableKeys, boardFocused, usedInput,
 } from "./state.js";
 import { STRINGS, sentence, withSiteNames } from "./words.js";
 
@@ -76,6 +76,9 @@ export class Controller {
     this.home = homeOf(data);
     this.origin = { ...this.home };
     this.alt = new Set();
+    // an end the players declared (a resignation, an agreed draw: {end, key}, state.js
+    // declareEnd), which no rule decides; it holds for the position it was declared in
+    this.ended = null;
     this.assumptionKeys = switchableKeys(data.assumptions);
     // Every request sequence to the worker runs in turn (a promise chain), so two sequences
     // never interleave; a newer URL fragment supersedes an older one still waiting or running.
@@ -88,6 +91,7 @@ export class Controller {
     this.forkOnChange = false; // opened from a copy that may not be the newest: fork on change
     this.following = false; // the address held a game link: keep the game in history.state
     this.hashWhileEditing = false;
+    this.keptInAddress = false; // the tab's storage refused the game: the address keeps it (links.js)
     this.selPromise = null;
     // Until the engine answers, the page's own data (the start position).
     this.st = pageState(data, this.home);
@@ -318,6 +322,7 @@ export class Controller {
       case "grab": return this.grab(intent.square);
       case "move": {
         if (!this.ready) return Promise.resolve();
+        if (this.declaredEnd()) { this.message(this.T.gameOver); return Promise.resolve(); }
         this.clearSelection();
         const move = intent.move || `${intent.from}-${intent.to}`;
         return this.exclusive(() => this.playNow(move));
@@ -349,7 +354,7 @@ export class Controller {
     if (!sq || !this.ready || this.busy) return;
     const st = this.st;
     const T = this.T;
-    if (st.result) { this.message(T.gameOver); return; }
+    if (st.result || this.declaredEnd()) { this.message(T.gameOver); return; }
     if (st.berserk && typeof st.berserk.square === "string") { this.activateBerserk(sq, st.berserk); return; }
     const sel = this.ui.selected;
     if (sel && this.ui.targets.includes(sq)) { this.play(`${sel}-${sq}`); return; }
@@ -358,7 +363,8 @@ export class Controller {
     // a move that is not among the legal targets goes to the engine all the same, which
     // refuses it (the game unchanged) and says why
     if (sel) { this.play(`${sel}-${sq}`); return; }
-    if (st.pieces[sq]) { this.message(T.cannotMove(sq)); this.say(T.cannotMove(sq)); }
+    const why = stillWhy(T, st, sq);
+    if (why) { this.message(why); this.say(why); }
   }
 
   /** A click during a berserk turn (`b`: the state's `berserk`): only the berserker moves on.
@@ -387,7 +393,8 @@ export class Controller {
   /** A drag begins on `sq`: true (and the piece selected) when it may move now. */
   grab(sq) {
     const st = this.st;
-    if (this.ui.mode !== "play" || !this.ready || this.busy || st.result || !(st.movable || []).includes(sq)) return false;
+    if (this.ui.mode !== "play" || !this.ready || this.busy || st.result || this.declaredEnd()
+        || !(st.movable || []).includes(sq)) return false;
     if (this.ui.selected !== sq) this.select(sq);
     return true;
   }
@@ -478,6 +485,9 @@ export class Controller {
   async gameAction(a) {
     this.clearSelection();
     this.message(null);
+    // one Undo after a resignation or an agreed draw takes back that end only, no move
+    if (a === "undo" && this.declaredEnd()) { await this.declare(null); this.say(this.T.endTakenBack); return; }
+    if (a === "reset") this.ended = null;
     const taken = this.hooks.turnAction.map((fn) => fn(a)).find((p) => p);
     await (taken || this.exclusive(() => this.actionNow(a)));
   }
@@ -514,6 +524,7 @@ export class Controller {
     const st = await this.engine.call("start", { otn: origin.otn, to_move: origin.to_move });
     this.origin = { otn: origin.otn, to_move: origin.to_move };
     this.st = st;
+    this.ended = null;
     if (moves.length) {
       const r = await this.engine.call("play_all", { moves });
       this.st = r.state;
@@ -526,6 +537,20 @@ export class Controller {
    *  jump rule, the berserk reading. Kept as it was if the request fails (words only). */
   async refreshRuleInfo() {
     try { this.ruleInfo = await this.engine.call("rules_info"); } catch { /* keep the old words */ }
+  }
+
+  /** The end the players declared for the position shown (address.js END_VALUES: a
+   *  resignation, an agreed draw), or null. */
+  declaredEnd() { return declaredEnd(this.ended, this.st, this.alt); }
+
+  /** The players end the game where it stands (`end`: one of address.js END_VALUES), or take
+   *  that end back (null): a change of the game, kept in the tab and the address as a move is
+   *  (links.js syncAddress: the link's `end` part), exported as the record's result. */
+  declare(end) {
+    this.ended = end ? declareEnd(end, this.st, this.alt) : null;
+    const mark = this.changeMark();
+    this.render();
+    return this.exclusive(() => this.syncAddress(mark));
   }
 
   /** Where a change of the game begins (links.js syncAddress writes only if it is still so). */

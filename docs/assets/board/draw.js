@@ -17,7 +17,7 @@ import { positionText } from "./words.js";
 export function actionState(h) {
   const editing = h.ui.mode === "edit";
   return {
-    ready: h.ready, busy: h.busy, editing, st: h.st,
+    ready: h.ready, busy: h.busy, editing, st: h.st, ended: !editing && !!(h.declaredEnd && h.declaredEnd()),
     berserk: activeBerserk(h.st, editing), berserkRules: hasBerserkTurns(h.ruleInfo),
     page: !h.data.example, wide: !!h.ui.wide, analysing: !!h.ui.analysing,
   };

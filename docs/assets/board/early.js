@@ -11,6 +11,7 @@
 
 import { isGameFragment } from "./address.js";
 import { movableSquares, startTargets, stateAfter, usableTable } from "./firstmove.js";
+import { stillWhy } from "./moves.js";
 import { selectSquare, setFocus, setTargets } from "./state.js";
 import { sentence } from "./words.js";
 
@@ -68,7 +69,8 @@ function activate(host, early, sq) {
   if (ui.selected === sq) { host.clearSelection(); host.render(); return; }
   if ((host.st.movable || []).includes(sq)) { host.message(null); select(host, early, sq); return; }
   if (ui.selected) { play(host, early, `${ui.selected}-${sq}`); return; }
-  if (host.st.pieces[sq]) { host.message(T.cannotMove(sq)); host.say(T.cannotMove(sq)); }
+  const why = stillWhy(T, host.st, sq);
+  if (why) { host.message(why); host.say(why); }
 }
 
 /** The intents before the engine is ready: a click, a move, a drag's start (claimed); the

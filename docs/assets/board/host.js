@@ -28,12 +28,15 @@
  * @property {object} ui              the board's own state (state.js newUi)
  * @property {{otn: string|null, to_move: string|null}} origin  where the game shown started
  * @property {Set<string>} alt        the switched assumptions
+ * @property {{end: string, key: string}|null} ended  an end the players declared (state.js
+ *   declareEnd; read it with declaredEnd())
  * @property {object|null} ruleInfo  the engine's rules_info of the current game
  * @property {boolean} ready          the engine is ready
  * @property {boolean} busy           a request sequence is queued or running
  * @property {string|null} failed     why the engine could not start, or null
  * @property {string} gameId          the id of the game in history entries (links.js)
  * @property {boolean} hashWhileEditing  the address changed while the editor was open
+ * @property {boolean} keptInAddress  the tab's storage refused the kept game: the address holds it
  * @property {{call: function(string, object=): Promise<any>}} engine  the worker (engine.js):
  *   resolves a command's result, rejects with an Error {message, reason: {code, params}}
  *
@@ -58,6 +61,10 @@
  * @property {function(string): Promise<void>} actionNow  Undo/Redo/Restart (inside exclusive)
  * @property {function(string): Promise<void>} gameAction  Undo/Redo/Restart from the toolbar
  * @property {function(object, string[]=): Promise<object>} startGame  a game from an origin
+ * @property {function(): (string|null)} declaredEnd  the end declared for the position shown
+ *   (address.js END_VALUES: "resign-attackers", "resign-defenders", "draw"), or null
+ * @property {function(string|null): Promise<void>} declare  end the game where it stands (an
+ *   END_VALUES token) or take the end back (null); kept and linked as a move is
  * @property {function(): Promise<void>} refreshRuleInfo
  * @property {function(): {gen: number, href: string}} changeMark
  * @property {function(object): Promise<void>} syncAddress  the address follows the game

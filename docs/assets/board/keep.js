@@ -64,6 +64,8 @@ export function encodeKept(frag, meta = null) {
 //  - Back/Forward to an entry of the game the board plays keeps the board's game when the
 //    entry is no newer (it is an older copy, and the entry is brought up to date), and opens
 //    the entry when it is newer (the board showed an older copy: Back that skipped entries).
+//  - a revision read back (the kept game's, an entry's) counts only as far as the tab's counter
+//    vouches for it (trustedRevision): what storage hands back never freezes the tab's game.
 
 /** A game id as the board makes them (state.js newGameId). */
 export function isGameId(id) {
@@ -79,21 +81,43 @@ export function isRevision(rev) {
 export const REVISION_KEY = "tafl-revision";
 
 /**
- * A revision newer than every one taken before in this tab: one more than the counter stored
- * in `storage` (sessionStorage), and at least `now` (milliseconds, Date.now()), so that a
- * storage that refuses access still yields increasing numbers; stored back. Never throws.
+ * The newest revision taken in this tab: the counter stored in `storage` (sessionStorage), or 0
+ * when there is none, the storage refuses access, or the value is no revision that a next one
+ * can follow (2**53 - 1 and above: the next would not be a whole number JavaScript can count).
+ * Never throws.
  */
-export function nextRevision(storage, now = Date.now()) {
-  let last = 0;
+export function lastRevision(storage) {
   try {
     const text = storage ? storage.getItem(REVISION_KEY) : null;
     const n = typeof text === "string" && /^[0-9]{1,16}$/.test(text) ? Number(text) : 0;
-    if (isRevision(n)) last = n;
-  } catch { last = 0; }
+    return isRevision(n) && n < Number.MAX_SAFE_INTEGER ? n : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A revision newer than every one taken before in this tab: one more than the counter stored
+ * in `storage` (sessionStorage; lastRevision), and at least `now` (milliseconds, Date.now()), so
+ * that a storage that refuses access still yields increasing numbers; stored back. Never throws.
+ */
+export function nextRevision(storage, now = Date.now()) {
+  const last = lastRevision(storage);
   const base = Number.isSafeInteger(now) && now > 0 ? now : 0;
   const rev = Math.max(last + 1, base);
   try { if (storage) storage.setItem(REVISION_KEY, String(rev)); } catch { /* counted from `now` */ }
   return rev;
+}
+
+/**
+ * A revision read from storage or a history entry (`rev`), as far as this tab can vouch for it:
+ * every revision the board writes was taken from the tab's counter (nextRevision), so one
+ * beyond the counter in `storage` was not (another script, a hand-edited value) and counts as
+ * 0, the oldest; so does anything that is not a revision. A huge stored revision can thus never
+ * make every later copy of the game look older than it (and refuse every save). Never throws.
+ */
+export function trustedRevision(rev, storage) {
+  return isRevision(rev) && rev <= lastRevision(storage) ? rev : 0;
 }
 
 /**
@@ -107,7 +131,8 @@ export function decodeKeptEntry(text, assumptionKeys = []) {
   return { frag, game: isGameId(value.game) ? value.game : null, rev: isRevision(value.rev) ? value.rev : 0 };
 }
 
-/** The kept game under `key` in `storage` as decodeKeptEntry gives it, or null. Never throws. */
+/** The kept game under `key` in `storage` as decodeKeptEntry gives it (its revision as far as
+ *  the tab vouches for it: trustedRevision), or null. Never throws. */
 export function loadKeptEntry(storage, key, assumptionKeys = []) {
   if (!storage || !key) return null;
   let text = null;
@@ -115,6 +140,7 @@ export function loadKeptEntry(storage, key, assumptionKeys = []) {
   if (text === null || text === undefined) return null;
   const entry = decodeKeptEntry(text, assumptionKeys);
   if (entry === null) forgetKept(storage, key);
+  else entry.rev = trustedRevision(entry.rev, storage);
   return entry;
 }
 
@@ -170,20 +196,26 @@ export function loadKept(storage, key, assumptionKeys = []) {
   return frag;
 }
 
-/** Keep the fragment `frag` under `key`; returns whether it was stored. With `meta` `{game,
- *  rev}`: refused (false) when the game kept there has a newer revision than `rev` (a stale
- *  copy never writes over a newer game). Never throws. */
+/** What saveKept did: the game is kept; a newer copy is kept there (nothing written); the
+ *  storage refused to keep it (full, switched off: the game is kept nowhere in the tab). */
+export const SAVED = Object.freeze({ KEPT: "kept", STALE: "stale", FAILED: "failed" });
+
+/** Keep the fragment `frag` under `key`; returns one of SAVED. With `meta` `{game, rev}`:
+ *  refused (SAVED.STALE) when the game kept there has a newer revision than `rev` (a stale
+ *  copy never writes over a newer game; loadKeptEntry: only a revision the tab vouches for).
+ *  SAVED.FAILED without a storage or a key, or when the storage throws (QuotaExceededError).
+ *  Never throws. */
 export function saveKept(storage, key, frag, meta = null) {
-  if (!storage || !key) return false;
+  if (!storage || !key) return SAVED.FAILED;
   try {
     if (meta && isRevision(meta.rev)) {
       const kept = loadKeptEntry(storage, key);
-      if (kept && kept.rev > meta.rev) return false;
+      if (kept && kept.rev > meta.rev) return SAVED.STALE;
     }
     storage.setItem(key, encodeKept(frag, meta));
-    return true;
+    return SAVED.KEPT;
   } catch {
-    return false;
+    return SAVED.FAILED;
   }
 }
 
@@ -195,7 +227,7 @@ export function forgetKept(storage, key, rev = null) {
     let text = null;
     try { text = storage.getItem(key); } catch { return; }
     const kept = text === null ? null : decodeKeptEntry(text);
-    if (kept && kept.rev > rev) return;
+    if (kept && trustedRevision(kept.rev, storage) > rev) return;
   }
   try { storage.removeItem(key); } catch { /* nothing kept then */ }
 }

@@ -16,11 +16,11 @@
 
 import { FRAGMENT_MAX, MOVES_MAX, isGameFragment, readFragment, writeFragment } from "./address.js";
 import {
-  chooseOpen, forgetKept, isGameId, isRevision, keepKey, loadKeptEntry, nextRevision, sameGameStep, saveKept,
-  sessionStore,
+  SAVED, chooseOpen, forgetKept, isGameId, isRevision, keepKey, loadKeptEntry, nextRevision, sameGameStep, saveKept,
+  sessionStore, trustedRevision,
 } from "./keep.js";
 import { gamePlies, turnNumbers } from "./moves.js";
-import { newGameId } from "./state.js";
+import { declareEnd, newGameId } from "./state.js";
 import { fragmentWhy } from "./words.js";
 
 /** The current history entry's state as an object ({} when there is none). */
@@ -113,6 +113,9 @@ async function openGame(h, frag) {
   h.emit("rules");
   h.origin = { otn, to_move };
   h.st = r.state;
+  // the end the players declared where the link's moves leave the game (no end where the moves
+  // themselves ended it: the rules' result stands)
+  h.ended = frag.end && !r.state.result ? declareEnd(frag.end, h.st, h.alt) : null;
   await h.refreshRuleInfo();
 }
 
@@ -131,6 +134,7 @@ export async function resetToStart(h, pageRules = false) {
     h.st = await h.engine.call("start", { otn: h.home.otn, to_move: h.home.to_move });
   }
   h.origin = { ...h.home };
+  h.ended = null;
   h.clearSelection();
 }
 
@@ -169,10 +173,9 @@ export function addressChanged(h) {
 }
 
 /** The revision of the copy the current history entry holds (history.state.taflRev), 0 when
- *  it names none. */
+ *  it names none or one the tab's counter does not vouch for (keep.js trustedRevision). */
 export function entryRevision() {
-  const rev = entryState().taflRev;
-  return isRevision(rev) ? rev : 0;
+  return trustedRevision(entryState().taflRev, sessionStore());
 }
 
 /** The id of the game the current history entry was written for (history.state.taflGame),
@@ -222,17 +225,30 @@ export function openTarget(h) {
 
 /** Keep this game in sessionStorage (its share-link fragment, linkFragment), or forget the
  *  kept one when the board is back at the variant's start under the page's rules (Restart,
- *  Undo to the start). Returns the linkFragment() it kept (syncAddress reuses it), or null.
+ *  Undo to the start). Where the tab's storage refuses it (full), the game is kept in
+ *  the address instead (the board follows it as a game link from now on: syncAddress) and the
+ *  reader is told once. Returns the linkFragment() it made (syncAddress reuses it), or null.
  *  Run inside exclusive(); never throws. */
 async function keepGame(h) {
   const st = h.st, o = h.origin, home = h.home;
-  if (st.cursor === 0 && !h.alt.size && o.otn === home.otn && o.to_move === home.to_move) {
+  if (st.cursor === 0 && !h.alt.size && o.otn === home.otn && o.to_move === home.to_move && !h.declaredEnd()) {
     forgetKept(sessionStore(), keepKey(h.data), h.rev || 0);
     return null;
   }
   try {
     const link = await linkFragment(h);
-    saveKept(sessionStore(), keepKey(h.data), link.frag, { game: h.gameId, rev: h.rev || 0 });
+    const key = keepKey(h.data), store = sessionStore();
+    // (no storage at all, as in a sandboxed frame: nothing was ever kept, nothing is lost)
+    if (store && key && saveKept(store, key, link.frag, { game: h.gameId, rev: h.rev || 0 }) === SAVED.FAILED) {
+      // the copy kept before is older than this game: gone, so that it never wins over the address
+      forgetKept(store, key);
+      h.following = true; // the address keeps the game: a reload opens it from there
+      if (!h.keptInAddress) {
+        h.keptInAddress = true;
+        h.message(h.T.keptInAddress);
+        h.say(h.T.keptInAddress);
+      }
+    }
     return link;
   } catch {
     return null;
@@ -280,7 +296,8 @@ export async function syncAddress(h, mark) {
   const kept = { ...entryState(), taflFragment: frag, taflGame: h.gameId, taflRev: h.rev || 0, taflCut: cut };
   // a game link gives way to this game's; an anchor (a § link) stays, the entry keeps the game
   const base = location.href.split("#")[0];
-  const url = !game ? location.href : frag ? base + "#" + frag : base;
+  // (where the tab's storage refused the game, the address holds it whatever it held before)
+  const url = !game && !h.keptInAddress ? location.href : frag ? base + "#" + frag : base;
   history.replaceState(kept, "", url);
 }
 
@@ -313,7 +330,7 @@ export async function linkFragment(h) {
  *  instead of the game's origin and every move). */
 function fragment(h, snap = null) {
   const moves = snap ? snap.moves : h.st.history.slice(0, h.st.cursor).map((p) => p.move);
-  return writeFragment(snap || h.origin, moves, [...h.alt]);
+  return writeFragment(snap || h.origin, moves, [...h.alt], h.declaredEnd());
 }
 
 /** Copy link: the link of this game into the share field and, where allowed, the clipboard.

@@ -3,6 +3,7 @@
 // tafl_core.bridge gives it: history, cursor, pieces, berserk, result, future, future_plies)
 // and the board's words `T` (words.js); none changes them.
 
+import { PIECE_SIDE } from "./address.js";
 import { capitalize, joinList } from "./words.js";
 
 /** The rule of a jump by each kind that may jump (notes/CONTRACTS.md, "Special pieces"). */
@@ -172,4 +173,16 @@ export function berserkOver(T, st, ruleInfo) {
   const info = ruleInfo && ruleInfo.berserk;
   const escape = h.piece === "king" && !!info && info.value === "capture_or_escape";
   return T.berserkOver(h.move.split("-")[1], escape);
+}
+
+/** Why the piece on `sq` cannot move in state `st` (it is not among `st.movable`), in the words
+ *  `T`: "The piece on a4 cannot move now: it is the defenders' turn." for a piece of the side
+ *  not to move, "...: it has no legal move in this position." for one of the side to move;
+ *  null for an empty square. */
+export function stillWhy(T, st, sq) {
+  const kind = st.pieces && st.pieces[sq];
+  if (!kind) return null;
+  const owner = PIECE_SIDE[kind];
+  const why = owner && owner !== st.to_move && T.stillTurn[st.to_move] ? T.stillTurn[st.to_move] : T.stillStuck;
+  return T.cannotMove(sq, why);
 }

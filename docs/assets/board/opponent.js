@@ -32,10 +32,11 @@
 import { decodeOpponent, encodeOpponent, keepKey, opponentKey, sessionStore } from "./keep.js";
 import { el, svgEl } from "./elements.js";
 import { acceptsDraw, evaluation, evaluationText } from "./evaluation.js";
+import { endParts, endToken, stateKey } from "./state.js";
 import { SLICE_MS, Thinker } from "./thinker.js";
 import { OPPONENT_STRINGS } from "./words.js";
 
-export { SLICE_MS, Thinker };
+export { SLICE_MS, Thinker, stateKey };
 
 /** The levels of tafl_core.search LEVELS, weakest first. */
 export const LEVELS = ["beginner", "easy", "medium", "strong"];
@@ -60,12 +61,6 @@ export function searchArgs(level, seed) {
 
 /** A random search seed (levels below strong add seeded noise, so games differ). */
 export function randomSeed() { return 1 + Math.floor(Math.random() * 2147483646); }
-
-/** A key of the position a search or hint belongs to (the engine's state `st`): the position
- *  record, the side to move, the number of plies played and the berserk turn under way. */
-export function stateKey(st) {
-  return [st.otn, st.to_move, st.cursor, st.berserk ? st.berserk.square : ""].join("|");
-}
 
 /** Whether the computer (side `computer`, null when off) is to move in state `st`. */
 export function computerToMove(st, computer) {
@@ -156,9 +151,26 @@ export class OpponentController {
     this.level = LEVELS[0];
     this.job = null; // {kind: "move" | "play" | "hint"} while a search runs or its move is played
     this.hint = null; // {key, pending: true} while searched, {key, reply} when shown
-    this.ended = null; // {kind: "resigned" | "draw", winner, key}: the reader resigned or a draw was agreed
     this.view = null;
   }
+
+  /** The end by resignation or agreed draw of the position shown ({kind: "resigned" | "draw",
+   *  winner}), or null. The board holds it (host.declaredEnd), so that it is kept with the game,
+   *  in its link and in the exported record; setting `ended` ({kind, winner} or null) declares
+   *  it there (host.declare). */
+  get ended() {
+    const end = this.host.declaredEnd ? this.host.declaredEnd() : null;
+    const parts = endParts(end);
+    return parts ? { kind: parts.kind, winner: parts.winner } : null;
+  }
+
+  set ended(value) {
+    const end = !value ? null : value.kind === "draw" ? endToken(null) : endToken(otherSide(value.winner));
+    this.host.declare(end);
+  }
+
+  /** The key of the position shown under the rules the board plays (stateKey). */
+  key() { return stateKey(this.host.st, this.host.alt); }
 
   /** The computer's side while on, else null. */
   get computer() { return this.on ? otherSide(this.human) : null; }
@@ -169,9 +181,7 @@ export class OpponentController {
 
   /** The end by resignation or agreed draw of the position shown, or null (a resignation
    *  belongs to the position it was given in: Undo, Restart or another game leave it). */
-  get over() {
-    return this.on && this.ended && this.ended.key === stateKey(this.host.st) ? this.ended : null;
-  }
+  get over() { return this.ended; }
 
   /** Whether the board is to refuse the reader's moves now: the computer is to move at the end
    *  of the game. With moves taken back (Redo possible: the reader steps through the game, or
@@ -208,7 +218,6 @@ export class OpponentController {
     this.on = on;
     this.keep();
     this.hint = null;
-    this.ended = null;
     this.host.say(on ? O.on(this.sideName(this.human), O.levels[this.level] || this.level) : O.off);
     this.host.render();
     this.idle();
@@ -285,7 +294,7 @@ export class OpponentController {
     const h = this.host;
     if (!this.mayEnd()) return false;
     this.cancel();
-    this.ended = { kind: "resigned", winner: this.computer, key: stateKey(h.st) };
+    this.ended = { kind: "resigned", winner: this.computer };
     h.message(null);
     h.say(this.endedText(this.ended));
     h.render();
@@ -300,7 +309,7 @@ export class OpponentController {
     const O = this.O;
     if (!this.mayEnd(true)) return;
     const job = { kind: "draw" };
-    const key = stateKey(h.st);
+    const key = this.key();
     this.job = job;
     h.message(null);
     h.render();
@@ -308,7 +317,7 @@ export class OpponentController {
     const out = await this.thinker.search(searchArgs(HINT_LEVEL, this.seed()));
     if (this.job !== job || out.cancelled) return;
     this.job = null;
-    if (out.error || !out.reply || stateKey(h.st) !== key) {
+    if (out.error || !out.reply || this.key() !== key) {
       if (out.error && !searchLost(out.reason)) h.message(O.failed(h.refusalText({ reason: out.reason, message: out.error })));
       h.render();
       return;
@@ -331,7 +340,7 @@ export class OpponentController {
     const job = { kind: "move" };
     this.job = job;
     this.hint = null;
-    const key = stateKey(h.st);
+    const key = this.key();
     h.render();
     const out = await this.thinker.search(searchArgs(this.level, this.seed()));
     if (this.job !== job || out.cancelled) return;
@@ -361,7 +370,7 @@ export class OpponentController {
    *  `gen` is current and the position is still the one searched (`key`). */
   async playTurn(moves, gen, key) {
     const h = this.host;
-    const fresh = () => this.thinker.current(gen) && this.on && stateKey(h.st) === key
+    const fresh = () => this.thinker.current(gen) && this.on && this.key() === key
       && (!h.root || h.root.isConnected);
     if (!fresh()) return;
     const said = [];
@@ -389,7 +398,6 @@ export class OpponentController {
     if (!["undo", "redo", "reset"].includes(a)) return null;
     this.cancel();
     this.hint = null;
-    this.ended = null; // (Restart at the start is the same position: the resignation goes too)
     if (!this.on || a === "reset") return null;
     return this.host.exclusive(() => this.stepTurns(a));
   }
@@ -428,7 +436,7 @@ export class OpponentController {
     if (this.over) { h.message(this.endedText(this.over)); return; }
     if (this.blocks()) { h.message(O.hintWait); h.say(O.hintWait); return; }
     const job = { kind: "hint" };
-    const key = stateKey(h.st);
+    const key = this.key();
     this.job = job;
     this.hint = { key, pending: true };
     h.message(null);
@@ -437,7 +445,7 @@ export class OpponentController {
     const out = await this.thinker.search(searchArgs(HINT_LEVEL, this.seed()));
     if (this.job !== job || out.cancelled) return;
     this.job = null;
-    if (out.error || stateKey(h.st) !== key) {
+    if (out.error || this.key() !== key) {
       this.hint = null;
       if (out.error && !searchLost(out.reason)) h.message(this.O.failed(h.refusalText({ reason: out.reason, message: out.error })));
       h.render();
@@ -450,7 +458,7 @@ export class OpponentController {
 
   /** The hint for the position shown, or null (a hint of another position is dropped). */
   currentHint() {
-    if (this.hint && this.hint.key !== stateKey(this.host.st)) this.hint = null;
+    if (this.hint && this.hint.key !== this.key()) this.hint = null;
     return this.hint;
   }
 
@@ -470,9 +478,10 @@ export function attachOpponent(host) {
   if (host.data.example) return null;
   const O = OPPONENT_STRINGS[host.lang === "en" ? "en" : "de"];
   const ctrl = new OpponentController(host, { O });
-  ctrl.restore();
-  // (after restore, as before the board's recomposition: the side kept in the tab is not used)
+  // the reader's side by default: the side that moves first here; the settings kept in the tab
+  // (a reload, the other language's page) win over it
   ctrl.human = host.home.to_move || host.firstMover() || "attackers";
+  ctrl.restore();
   ctrl.view = new OpponentView(host, ctrl);
   host.on("change", () => { ctrl.cancel(); });
   host.on("idle", () => ctrl.idle());

@@ -82,27 +82,71 @@ export function localReason(reason, lang) {
   return { ...reason, params };
 }
 
-/** A rule's value in words: yes/no for a switch (`T.recordValue`), a side's name, a list
- *  joined, else its text. */
-function valueWords(T, v) {
-  if (typeof v === "boolean") return T.recordValue[String(v)];
-  if (Array.isArray(v)) return v.map((x) => valueWords(T, x)).join(", ");
-  if (v === null || v === undefined) return "—";
-  return (T.side && T.side[v]) || String(v);
+/**
+ * A rule's value in the site's words, as build_tools/labels.py value_name words it (the words
+ * come from board-data `names.values`, labels.value_words; tests/build_tools/
+ * test_record_value_words.py holds the two equal): a list joined with ", " (an empty list of
+ * piece kinds "niemand"/"nobody", of squares "keine"/"none"), a boolean yes/no, a known value
+ * by its name, anything else (squares, numbers) as written. Without a table (`V` missing) the
+ * value as written.
+ */
+export function valueName(V, key, value) {
+  const table = V && typeof V === "object" && V.keys && typeof V.keys === "object" ? V : null;
+  if (Array.isArray(value)) {
+    if (!value.length) {
+      if (!table) return "—";
+      return (Array.isArray(table.square_lists) && table.square_lists.includes(key)) ? table.no_squares : table.none;
+    }
+    return value.map((x) => valueName(V, key, x)).join(", ");
+  }
+  const text = typeof value === "boolean" ? (value ? "True" : "False") : value === null || value === undefined ? "" : String(value);
+  if (!table) return text;
+  const own = Object.prototype.hasOwnProperty.call(table.keys, key) ? table.keys[key] : null;
+  if (own && Object.prototype.hasOwnProperty.call(own, text)) return own[text];
+  const any = table.keys["*"] || {};
+  return Object.prototype.hasOwnProperty.call(any, text) ? any[text] : text;
+}
+
+/** A rule's name in the page's language (`ruleNames` {key: name}, board-data reasons.forms.rule),
+ *  else the key. */
+function ruleName(ruleNames, key) {
+  return ruleNames && typeof ruleNames[key] === "string" ? ruleNames[key] : key;
+}
+
+/**
+ * What the panel says of an OpenTafl export, from the `export_record` answer's `opentafl`
+ * `o` (notes/CONTRACTS.md: {rules, differ: [{key, site, opentafl}], why}) in the words `T`
+ * (words.js), rule names `ruleNames` and value words `V` (valueName): null where OpenTafl opens
+ * the record under the site's own rules; the rules written otherwise where it opens it under
+ * its nearest rules; why no OpenTafl file can be made otherwise.
+ */
+export function exportOpenTaflNote(T, o, ruleNames = {}, V = null) {
+  if (!o || typeof o !== "object") return null;
+  const differ = Array.isArray(o.differ) ? o.differ.filter((d) => d && typeof d.key === "string") : [];
+  const list = differ.map((d) => T.opentaflRuleDiff(ruleName(ruleNames, d.key), valueName(V, d.key, d.site),
+    valueName(V, d.key, d.opentafl))).join("; ");
+  if (o.rules === true) return list ? T.opentaflNearest(list) : null;
+  const why = o.why && typeof o.why === "object" ? o.why : {};
+  let text;
+  if (why.code === "board_size" && Number.isInteger(why.size) && Number.isInteger(why.max)) text = T.opentaflWhy.board_size(why.size, why.max);
+  else if (why.code === "moves" && Number.isInteger(why.ply)) text = T.opentaflWhy.moves(why.ply, String(why.move || ""), list);
+  else text = T.opentaflWhy.rules;
+  return T.opentaflNone(text);
 }
 
 /**
  * What an `import_record` answer `r` says beyond its moves (notes/CONTRACTS.md "Worker
  * protocol"), in the words `T` (words.js STRINGS), rule names from `ruleNames` {key: name}
- * (board-data reasons.forms.rule; the key where it has none): {result, rules, switch,
- * comments}. `result` the record's result and termination, or null; `rules` how the record's
+ * (board-data reasons.forms.rule; the key where it has none) and values in the words `V`
+ * (board-data names.values, valueName): {result, rules, switch, comments}. `result` the record's result and termination, or null; `rules` how the record's
  * `[rules:…]` tag differs from the page's, or null; `switch` {key: value} to offer (the
- * engine's, only when every key is one of `switchable`, the assumptions the reader may
- * switch), or null; `comments` Map ply -> text (plain text: shown as text, never markup).
+ * engine's, only when every assumption it turns, `switchKeys` (the answer's
+ * `rules.assumptions`), is one of `switchable`, the assumptions the reader may switch), or
+ * null; `comments` Map ply -> text (plain text: shown as text, never markup).
  * Malformed parts count as absent.
  */
-export function importNotes(T, r, ruleNames = {}, switchable = []) {
-  const out = { result: null, rules: null, switch: null, comments: new Map() };
+export function importNotes(T, r, ruleNames = {}, switchable = [], V = null) {
+  const out = { result: null, rules: null, switch: null, switchKeys: null, comments: new Map() };
   if (!r || typeof r !== "object") return out;
   const res = r.result;
   if (res && typeof res === "object") {
@@ -113,13 +157,19 @@ export function importNotes(T, r, ruleNames = {}, switchable = []) {
   const rules = r.rules;
   if (rules && typeof rules === "object") {
     const differ = Array.isArray(rules.differ) ? rules.differ.filter((d) => d && typeof d.key === "string") : [];
-    const name = (k) => (ruleNames && typeof ruleNames[k] === "string" ? ruleNames[k] : k);
-    const parts = differ.map((d) => T.recordRuleDiff(name(d.key), valueWords(T, d.record), valueWords(T, d.page)));
+    const parts = differ.map((d) => T.recordRuleDiff(ruleName(ruleNames, d.key), valueName(V, d.key, d.record),
+      valueName(V, d.key, d.page)));
     if (rules.readable === false) out.rules = T.recordRulesUnreadable + (parts.length ? " " + T.recordRulesDiffer(parts.join("; ")) : "");
     else if (parts.length) out.rules = T.recordRulesDiffer(parts.join("; "));
     const sw = rules.switch;
-    if (sw && typeof sw === "object" && !Array.isArray(sw) && Object.keys(sw).length
-        && Object.keys(sw).every((k) => switchable.includes(k))) out.switch = { ...sw };
+    // the assumptions whose alternatives make the switch (one alternative may set several rules)
+    const keys = Array.isArray(rules.assumptions) && rules.assumptions.length ? rules.assumptions.map(String)
+      : sw && typeof sw === "object" ? Object.keys(sw) : [];
+    if (sw && typeof sw === "object" && !Array.isArray(sw) && keys.length
+        && keys.every((k) => switchable.includes(k))) {
+      out.switch = { ...sw };
+      out.switchKeys = keys;
+    }
   }
   for (const c of Array.isArray(r.comments) ? r.comments : []) {
     if (c && Number.isInteger(c.ply) && c.ply >= 0 && typeof c.text === "string") out.comments.set(c.ply, c.text);

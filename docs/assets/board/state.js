@@ -6,7 +6,7 @@
 // whether the board is flipped, the editor's position — and changes it only through the
 // functions below. render.js draws from `st` and `ui`.
 
-import { isOtn, squareName } from "./address.js";
+import { END_VALUES, isOtn, squareName } from "./address.js";
 
 /** A new `ui` for a board of `size`: play mode, nothing selected, not flipped. */
 export function newUi() {
@@ -207,4 +207,41 @@ export function defaultFocus(st, size) {
 /** A random id for a game (history.state.taflGame): ten base-36 letters and the time. */
 export function newGameId() {
   return Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
+}
+
+/** The key of what a search, a hint, an evaluation or a declared end belongs to: the position
+ *  (the engine's state `st`: its position record, the side to move, the plies played, the
+ *  berserk turn under way) and the rules it is read under (`alt`, the switched assumptions: a
+ *  switch can change what the same position means). */
+export function stateKey(st, alt = []) {
+  const rules = [...(alt || [])].map(String).sort().join(",");
+  return [st.otn, st.to_move, st.cursor, st.berserk ? st.berserk.square : "", rules].join("|");
+}
+
+/** An end the players declared (a resignation, an agreed draw: one of address.js END_VALUES)
+ *  for the position of state `st` under the rules `alt`: `{end, key}`, or null for another
+ *  value. */
+export function declareEnd(end, st, alt) {
+  return END_VALUES.includes(end) ? { end, key: stateKey(st, alt) } : null;
+}
+
+/** The declared end `ended` ({end, key} or null) if it belongs to the position shown (`st`
+ *  under the rules `alt`): its END_VALUES token, else null (a move, Undo or another game left
+ *  the position it was declared in). */
+export function declaredEnd(ended, st, alt) {
+  return ended && ended.key === stateKey(st, alt) ? ended.end : null;
+}
+
+/** A declared end's words' parts: {kind: "resigned" | "draw", winner: the side that did not
+ *  resign (null for a draw), loser}; null for no end. */
+export function endParts(end) {
+  if (end === "draw") return { kind: "draw", winner: null, loser: null };
+  const m = /^resign-(attackers|defenders)$/.exec(String(end || ""));
+  if (!m) return null;
+  return { kind: "resigned", loser: m[1], winner: m[1] === "attackers" ? "defenders" : "attackers" };
+}
+
+/** The END_VALUES token of a resignation by `loser` (a side), or of an agreed draw (null). */
+export function endToken(loser) {
+  return loser === "attackers" || loser === "defenders" ? `resign-${loser}` : "draw";
 }

@@ -82,7 +82,15 @@ export const STRINGS = {
     recordRulesDiffer: (list) => `Die Regeln der Partienotation weichen von denen dieser Seite ab: ${list}.`,
     recordRuleDiff: (rule, record, page) => `${rule} (in der Partie: ${record}, hier: ${page})`,
     recordRulesUnreadable: "Die Regeln der Partienotation enthalten eine Regel, die dieses Brett nicht spielt.",
-    recordValue: { true: "ja", false: "nein" },
+    // what the export panel says of an OpenTafl file (records.js exportOpenTaflNote)
+    opentaflNearest: (list) => `OpenTafl kennt nicht alle Regeln dieser Seite; die Datei nennt OpenTafls nächste Regeln, unter denen diese Züge genauso verlaufen. Anders als hier: ${list}.`,
+    opentaflRuleDiff: (rule, here, file) => `${rule} (hier: ${here}, in der Datei: ${file})`,
+    opentaflNone: (why) => `OpenTafl kann diese Notation nicht öffnen: ${why} Dieses Brett liest sie wieder ein.`,
+    opentaflWhy: {
+      board_size: (size, max) => `OpenTafl spielt auf höchstens ${max}×${max} Feldern, dieses Brett hat ${size}×${size}.`,
+      rules: "Die Regeln dieser Seite lassen sich in OpenTafls Regelschreibweise nicht annähernd sagen.",
+      moves: (ply, move, list) => `Unter OpenTafls nächsten Regeln${list ? ` (${list})` : ""} verliefe der ${ply}. Halbzug (${move}) anders als hier.`,
+    },
     recordSwitch: "Auf die Regeln der Partie umschalten und erneut importieren",
     captures: "Schläge und Sprünge im letzten Zug",
     taken: (what, sq) => `${what} auf ${sq} geschlagen`,
@@ -133,6 +141,7 @@ export const STRINGS = {
       king_captured: "der König ist gefangen", king_escaped: "der König ist entkommen",
       encirclement: "alle Verteidiger sind eingeschlossen", exit_fort: "der König hat eine Randfestung gebaut",
       no_legal_moves: "die Seite am Zug hat keinen erlaubten Zug", repetition: "eine Stellung hat sich wiederholt",
+      record: "so endet die Partie laut ihrer Notation", // an imported record's result (tafl_core.bridge _record_end)
     },
     rule: "Regel",
     moved: (side, notation) => `${side}: ${notation}`,
@@ -142,7 +151,11 @@ export const STRINGS = {
     restarted: "Partie neu begonnen.",
     illegal: (mv) => `Der Zug ${mv} ist nicht erlaubt.`,
     illegalWhy: (mv, why) => `Der Zug ${mv} ist nicht erlaubt: ${why}.`,
-    cannotMove: (sq) => `Die Figur auf ${sq} kann jetzt nicht ziehen.`,
+    keptInAddress: "Der Speicher dieses Tabs ist voll: Die Partie steht stattdessen in der Adresse (Neu laden und Lesezeichen behalten sie).",
+    cannotMove: (sq, why) => `Die Figur auf ${sq} kann jetzt nicht ziehen: ${why}.`,
+    // why (moves.js stillWhy): the piece is the other side's, or it has no legal move
+    stillTurn: { attackers: "Am Zug sind die Angreifer", defenders: "Am Zug sind die Verteidiger" },
+    stillStuck: "Sie hat in dieser Stellung keinen erlaubten Zug",
     gameOver: "Die Partie ist beendet: Zurück oder Neu beginnen.",
     flipped: "Brett gedreht.",
     wideOn: "Großes Brett: Navigation und Inhaltsverzeichnis ausgeblendet.",
@@ -176,6 +189,8 @@ export const STRINGS = {
     fragMoves: "Zugliste unlesbar",
     fragTooMany: `mehr als ${MOVES_MAX} Züge`,
     fragAlt: "unbekannte Regelabwandlung",
+    fragEnd: "unbekanntes Ende der Partie (erlaubt: resign-attackers, resign-defenders, draw)",
+    endTakenBack: "Ende der Partie zurückgenommen: Sie geht weiter.",
     fragEngine: (msg) => `Stellung: ${msg}`,
     fragMoveIllegal: (i, mv, why) => `Zug ${i} (${mv}) ist nicht erlaubt${why ? ": " + why : ""}`,
     linkCopied: "Link kopiert.",
@@ -288,7 +303,15 @@ export const STRINGS = {
     recordRulesDiffer: (list) => `The record's rules differ from this page's: ${list}.`,
     recordRuleDiff: (rule, record, page) => `${rule} (in the record: ${record}, here: ${page})`,
     recordRulesUnreadable: "The record's rules hold a rule this board does not play.",
-    recordValue: { true: "yes", false: "no" },
+    // what the export panel says of an OpenTafl file (records.js exportOpenTaflNote)
+    opentaflNearest: (list) => `OpenTafl does not know every rule of this page; the file names OpenTafl's nearest rules, under which these moves play the same. Otherwise than here: ${list}.`,
+    opentaflRuleDiff: (rule, here, file) => `${rule} (here: ${here}, in the file: ${file})`,
+    opentaflNone: (why) => `OpenTafl cannot open this record: ${why} This board reads it back.`,
+    opentaflWhy: {
+      board_size: (size, max) => `OpenTafl plays on at most ${max}×${max} squares, this board has ${size}×${size}.`,
+      rules: "This page's rules cannot be said even nearly in OpenTafl's rules notation.",
+      moves: (ply, move, list) => `Under OpenTafl's nearest rules${list ? ` (${list})` : ""}, ply ${ply} (${move}) would play otherwise than here.`,
+    },
     recordSwitch: "Switch to the record's rules and import again",
     captures: "Captures and jumps in the last move",
     taken: (what, sq) => `${what} on ${sq} taken`,
@@ -338,6 +361,7 @@ export const STRINGS = {
       king_captured: "the king is captured", king_escaped: "the king has escaped",
       encirclement: "all defenders are encircled", exit_fort: "the king has built an exit fort",
       no_legal_moves: "the side to move has no legal move", repetition: "a position was repeated",
+      record: "the game ends so by its record", // an imported record's result (tafl_core.bridge _record_end)
     },
     rule: "rule",
     moved: (side, notation) => `${side}: ${notation}`,
@@ -347,7 +371,11 @@ export const STRINGS = {
     restarted: "Game restarted.",
     illegal: (mv) => `The move ${mv} is not legal.`,
     illegalWhy: (mv, why) => `The move ${mv} is not legal: ${why}.`,
-    cannotMove: (sq) => `The piece on ${sq} cannot move now.`,
+    keptInAddress: "This tab's storage is full: the game is kept in the address instead (a reload or a bookmark keeps it).",
+    cannotMove: (sq, why) => `The piece on ${sq} cannot move now: ${why}.`,
+    // why (moves.js stillWhy): the piece is the other side's, or it has no legal move
+    stillTurn: { attackers: "it is the attackers' turn", defenders: "it is the defenders' turn" },
+    stillStuck: "it has no legal move in this position",
     gameOver: "The game is over: undo or restart.",
     flipped: "Board flipped.",
     wideOn: "Large board: navigation and table of contents hidden.",
@@ -380,6 +408,8 @@ export const STRINGS = {
     fragMoves: "move list unreadable",
     fragTooMany: `more than ${MOVES_MAX} moves`,
     fragAlt: "unknown rule change",
+    fragEnd: "unknown end of the game (allowed: resign-attackers, resign-defenders, draw)",
+    endTakenBack: "The game's end taken back: it goes on.",
     fragEngine: (msg) => `position: ${msg}`,
     fragMoveIllegal: (i, mv, why) => `move ${i} (${mv}) is not legal${why ? ": " + why : ""}`,
     linkCopied: "Link copied.",
@@ -453,6 +483,7 @@ export function fragmentWhy(T, refusal) {
     case "moves": return T.fragMoves;
     case "too_many": return T.fragTooMany;
     case "alt": return T.fragAlt;
+    case "end": return T.fragEnd;
     default: return T.fragSyntax;
   }
 }
