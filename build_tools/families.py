@@ -91,6 +91,9 @@ FAMILY_OF: dict[str, str] = {
     "sea-battle-11": "sea-battle",
     "sea-battle-circle": "sea-battle",
     "sea-battle-parlett-13": "sea-battle",
+    # Hex games: tafl on hexagonal cells
+    "hexentafl-4": "hex",
+    "hexentafl-5": "hex",
 }
 
 _BY_KEY = {f.key: f for f in FAMILIES}
@@ -118,6 +121,9 @@ def nav_subtitle(size: int | None, lang: str) -> str:
     for a variant without a board "ohne Brett" / "no board"."""
     if size is None:
         return "ohne Brett" if lang == "de" else "no board"
+    side = getattr(size, "side", None)    # a hex board (tafl_core.geometry.HexSize): its side
+    if side:
+        return f"{side}×{side} (hex)"
     return f"{size}×{size}"
 
 
