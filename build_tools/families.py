@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, NamedTuple, TypeVar
 
+from build_tools.labels import UI
+
 __all__ = ["Family", "FAMILIES", "OTHER", "FAMILY_OF", "family_of", "grouped", "group_variants_nav",
            "nav_subtitle", "VARIANTS_FOLDER"]
 
@@ -123,7 +125,7 @@ def nav_subtitle(size: int | None, lang: str) -> str:
         return "ohne Brett" if lang == "de" else "no board"
     side = getattr(size, "side", None)    # a hex board (tafl_core.geometry.HexSize): its side
     if side:
-        return f"{side}×{side} (hex)"
+        return UI[lang]["hex_board_size"].format(side=side)
     return f"{size}×{size}"
 
 

@@ -191,3 +191,27 @@ def test_the_king_escapes_on_any_of_the_six_corners():
     g = game(HEX4, {"f4": "king", "b1": "attacker"}, "defenders")
     played = g.play("f4-g4")
     assert played.result is not None and played.result.winner == "defenders"
+
+
+# -- the same rule values on a square board (Brandubh's 7×7, d4 the throne) ------------------------
+
+BRANDUBH = load_ruleset(REPO / "variants_src" / "brandubh")
+
+
+def test_throne_alternate_on_a_square_board_takes_the_king_between_two_opposite_attackers():
+    """Every second neighbour of a square's four, counted from the mover, is the opposite one:
+    on the throne the king falls to two attackers on a line, not to two at a right angle."""
+    rs = BRANDUBH.with_overrides({"king_capture": "throne_alternate", "throne_hostile_empty": ()})
+    g = game(rs, {"d4": "king", "d3": "attacker", "d7": "attacker", "b1": "defender"}, "attackers")
+    played = g.play("d7-d5")
+    assert played.result is not None and played.result.winner == "attackers"
+    g = game(rs, {"d4": "king", "c4": "attacker", "d7": "attacker", "a2": "defender"}, "attackers")
+    assert g.play("d7-d5").result is None
+
+
+def test_corner_capture_on_a_square_board_takes_a_piece_between_the_corners_two_neighbours():
+    rs = BRANDUBH.with_overrides({"corner_capture": "edge_neighbours", "corner_hostile": (),
+                                  "corner_stop": ("attacker", "defender", "king"),
+                                  "corner_reenter": ("attacker", "defender", "king")})
+    g = game(rs, {"a1": "attacker", "b1": "defender", "a5": "defender", "d4": "king"}, "defenders")
+    assert [square_name(c.square, rs.size) for c in g.play("a5-a2").captures] == ["a1"]
