@@ -13,8 +13,9 @@ from typing import Any, Callable
 
 from .bounds import BOUNDS
 from .bridge_line import PENDING_KEY, LineMirror, PendingLine, send_changes
-from .bridge_values import (ANSWERS_WITH_STATE, MAX_SEED, Failed, Fault, Refused, arg, check_level, failure, load_args,
-                            move_list, number_arg, one_line, search_limits, whole_arg)
+from .bridge_values import (ANSWERS_WITH_STATE, MAX_SEED, Failed, Fault, Refused, arg, capture_dict, check_level, failure,
+                            listify, load_args, move_list, number_arg, one_line, result_dict, search_limits, sq_key,
+                            whole_arg)
 from .position_check import check_position, check_position_ruleset
 from .errors import PositionError, TaflError
 from .limits import MAX_RECORD_MOVES
@@ -34,22 +35,6 @@ MAX_MOVE_TEXT = 12
 #: PlayTaflOnline translator's termination strings).
 DECLARED_ENDS = {"resign-attackers": ("-1", "Attacker resigns"), "resign-defenders": ("1", "Defender resigns"),
                  "draw": ("0", "Draw")}
-
-
-def _capture_dict(cap, size: int, ruleset: Ruleset) -> dict:
-    rule = ruleset.rules.get(cap.rule)
-    return {"square": square_name(cap.square, size), "piece": cap.piece, "reason": str(cap.reason),
-            "with": [{"square": square_name(s, size) if s >= 0 else None, "kind": kind} for s, kind in cap.partners],
-            "rule": cap.rule, "ref": rule.ref if rule else None, "assumed": bool(rule and rule.assumed)}
-
-
-def _result_dict(result, ruleset: Ruleset) -> dict | None:
-    if result is None:
-        return None
-    key = result.rule
-    rule = ruleset.rules.get(key)
-    return {"winner": result.winner, "reason": str(result.reason), "rule": key,
-            "ref": rule.ref if rule else None, "assumed": bool(rule and rule.assumed)}
 
 
 class Session:
@@ -74,7 +59,7 @@ class Session:
         self._search_key = None
         try:
             base = Ruleset.from_toml(rules_toml)
-            self.ruleset = base.with_overrides({str(k): _listify(v) for k, v in (overrides or {}).items()})
+            self.ruleset = base.with_overrides({str(k): listify(v) for k, v in (overrides or {}).items()})
             self.game = Game(self.ruleset)
         except TaflError as exc:
             raise Refused(exc.refusal, exc.message if isinstance(exc, PositionError) else str(exc)) from None
@@ -104,14 +89,14 @@ class Session:
         g = self.game
         n = g.size
         ended = self._record_end()
-        movable = [] if ended else sorted({square_name(m.frm, n) for m in g.legal_moves()}, key=_sq_key)
+        movable = [] if ended else sorted({square_name(m.frm, n) for m in g.legal_moves()}, key=sq_key)
         turn = None if ended else g.berserk_turn
         position = g.position()
         out = {"size": n, "to_move": g.to_move,
                "berserk": {"square": turn.square, "can_end": turn.can_end, "escape": turn.escape} if turn else None,
                "pieces": dict(position.pieces), "special": self.ruleset.special_squares(),
                "cursor": g.ply, "can_undo": g.ply > 0, "can_redo": g.undone_count > 0,
-               "result": ended or _result_dict(g.result, self.ruleset), "otn": position.to_otn(), "movable": movable,
+               "result": ended or result_dict(g.result, self.ruleset), "otn": position.to_otn(), "movable": movable,
                "stuck": g.result is None and not ended and not movable}
         if self.by_changes:
             out[PENDING_KEY] = PendingLine(g.moves_played, g.undone_moves, self._played_dict)
@@ -148,8 +133,8 @@ class Session:
     def _played_dict(self, played: PlayedMove) -> dict:
         n = played.move.size
         return {"move": str(played.move), "notation": played.notation(), "side": played.side,
-                "captures": [_capture_dict(c, n, self.ruleset) for c in played.captures],
-                "result": _result_dict(played.result, self.ruleset),
+                "captures": [capture_dict(c, n, self.ruleset) for c in played.captures],
+                "result": result_dict(played.result, self.ruleset),
                 "jump": played.jump, "berserk": played.berserk, "continues": played.continues,
                 "jumped": square_name((played.move.frm + played.move.to) // 2, n) if played.jump else None,
                 "piece": played.piece}
@@ -454,15 +439,6 @@ class Session:
         seconds = number_arg("seconds", seconds, lo, hi)
         seed = whole_arg("seed", seed, *BOUNDS["seed"][:2])
         return run_bench(self.ruleset, seconds, seed)
-
-
-def _sq_key(name: str):
-    return (int(name[1:]), name[0])
-
-
-def _listify(v: Any) -> Any:
-    # JS arrays arrive as lists already; tuples from Python callers are fine too.
-    return tuple(v) if isinstance(v, list) else v
 
 
 class Dispatcher:

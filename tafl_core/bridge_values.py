@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from .bounds import BOUNDS
 from .reasons import Reason, Refusal, refusal
-from .squares import shown_text
+from .squares import shown_text, square_name
 
 
 class Refused(ValueError):
@@ -134,7 +134,7 @@ def one_line(exc: BaseException) -> str:
     return (lines[-1] if lines else type(exc).__name__)[:300]
 
 
-__all__ = ["Refused", "MAX_SEED", "bad_limit", "number_arg", "whole_arg", "check_level", "search_limits",
+__all__ = ["capture_dict", "result_dict", "sq_key", "listify", "Refused", "MAX_SEED", "bad_limit", "number_arg", "whole_arg", "check_level", "search_limits",
            "Fault", "ANSWERS_WITH_STATE", "failure", "Failed", "one_line"]
 
 
@@ -159,3 +159,35 @@ def move_list(moves) -> list:
     if not isinstance(moves, list):
         raise Refused(refusal(Reason.NOT_A_MOVE_LIST))
     return moves
+
+
+def capture_dict(cap, size: int, ruleset) -> dict:
+    """A capture (:class:`~tafl_core.moves.Capture`) as the worker sends it: square, piece,
+    reason, the partners (``with``: square or None for the edge, kind), and the rule with its
+    section and whether it is an assumption."""
+    rule = ruleset.rules.get(cap.rule)
+    return {"square": square_name(cap.square, size), "piece": cap.piece, "reason": str(cap.reason),
+            "with": [{"square": square_name(s, size) if s >= 0 else None, "kind": kind} for s, kind in cap.partners],
+            "rule": cap.rule, "ref": rule.ref if rule else None, "assumed": bool(rule and rule.assumed)}
+
+
+def result_dict(result, ruleset) -> dict | None:
+    """A game's result (:class:`~tafl_core.moves.Result` or None) as the worker sends it: winner,
+    reason, the rule with its section and whether it is an assumption."""
+    if result is None:
+        return None
+    key = result.rule
+    rule = ruleset.rules.get(key)
+    return {"winner": result.winner, "reason": str(result.reason), "rule": key,
+            "ref": rule.ref if rule else None, "assumed": bool(rule and rule.assumed)}
+
+
+def sq_key(name: str):
+    """Sort key of a square name: rank, then file."""
+    return (int(name[1:]), name[0])
+
+
+def listify(v):
+    """A rule value from JSON as the ruleset holds it (JS arrays arrive as lists; tuples from
+    Python callers are fine too)."""
+    return tuple(v) if isinstance(v, list) else v

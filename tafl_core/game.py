@@ -20,6 +20,8 @@ a berserk turn (``"end"``).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .bitboards import FastBoard, board_bits, line_tables
 from .captures import Captures
 from .errors import IllegalMove, NotationError, PositionError
@@ -32,6 +34,36 @@ from .ruleset import Ruleset
 from .squares import parse_square, shown_text, square_name
 from .tables import (ATTACKERS, CODE_KIND, DEFENDERS, EMPTY, KIND_CODE, KNG, NORMAL, SIDE_NAMES, SIDE_OF,
                      SPECIAL_NAME, Tables, tables_for)
+
+
+class Undo(NamedTuple):
+    """One entry of a game's move stack: what taking the move back restores, and what describes
+    the move (:meth:`Game.moves_played`).
+
+    ``played`` is the :class:`PlayedMove`, or None for a move of :meth:`Game.play_code` until it
+    is asked for (built from the other fields, once). ``captures`` are the move's
+    :class:`Capture` values, ``captured`` the pieces it took as ``(square, piece code)``;
+    ``result`` the result after it, ``prev_result`` / ``prev_hash`` / ``prev_berserker`` the
+    game's before; ``mover`` the piece code moved from ``frm`` to ``to`` (square ints, equal for
+    the move that ends a berserk turn); ``jumped`` the square jumped over (-1: none); ``goes_on``
+    whether the same piece moves again in a berserk turn (then the position after it was not
+    counted for repetition and the side to move did not change)."""
+
+    played: PlayedMove | None
+    captures: tuple | list
+    captured: tuple | list
+    result: Result | None
+    prev_result: Result | None
+    prev_hash: int
+    mover: int
+    prev_berserker: int
+    jumped: int
+    goes_on: bool
+    frm: int
+    to: int
+
+
+_undo = tuple.__new__   # Undo(...) without the Python-level __new__: one call per move played
 
 
 class Game(FastBoard, MoveGenerator, Captures, Outcomes):
@@ -105,10 +137,7 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
         self.result: Result | None = None
         self.berserker = -1
         self._berserk_cache: tuple = (None, [])   # ((history length, hash, berserker), its codes)
-        # (PlayedMove or, from play_code, its raw parts (_played_at), captured [(sq, code)],
-        #  prev_result, prev_hash, mover code, prev berserker, whether the position after it was
-        #  counted for repetition, from square, to square)
-        self._stack: list[tuple] = []
+        self._stack: list[Undo] = []
         self._undone: list[PlayedMove] = []   # the moves taken back, the next to redo last
         self.seen: dict[int, int] = {h: 1}
         if self.king >= 0 and t.escape[self.king]:
@@ -218,6 +247,20 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
         if self._stack:
             self._pop()
 
+    def play_null(self) -> None:
+        """The null move of the search: the side to move passes. Only the side to move and the
+        hash change (the hash becomes the position's with the other side to move); the pass is
+        not in the move stack, not counted for repetition, and no result is looked for. Not in a
+        berserk turn or once the game is over (not checked: a fast path, as :meth:`play_code`).
+        Take it back with :meth:`undo_null` once every move played after it is taken back."""
+        self.side ^= 1
+        self.hash ^= self._t.z_side
+
+    def undo_null(self) -> None:
+        """Take back :meth:`play_null` (the moves played after it already taken back)."""
+        self.side ^= 1
+        self.hash ^= self._t.z_side
+
     def undo(self) -> PlayedMove | None:
         """Take back the last move (restores position, side to move, hash and result); None if
         there is nothing to undo. The move can be replayed with :meth:`redo`."""
@@ -232,26 +275,26 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
         """The :class:`PlayedMove` of the ``i``-th stack entry; a move played by
         :meth:`play_code` keeps only its raw parts until it is asked for (built here, once)."""
         entry = self._stack[i]
-        played = entry[0]
-        if isinstance(played, PlayedMove):
+        played = entry.played
+        if played is not None:
             return played
-        captures, result, jumped, goes_on = played
-        f, to, code, prev_berserker = entry[7], entry[8], entry[4], entry[5]
-        side = SIDE_NAMES[SIDE_OF[code]]
+        f, to = entry.frm, entry.to
+        side = SIDE_NAMES[SIDE_OF[entry.mover]]
         t = self._t
         if not (t.any_jump or t.berserk):
-            played = PlayedMove(Move(f, to, t.n), side, tuple(captures), result)
+            played = PlayedMove(Move(f, to, t.n), side, tuple(entry.captures), entry.result)
         else:
-            played = PlayedMove(Move(f, to, t.n), side, tuple(captures), result,
-                                jumped >= 0, prev_berserker >= 0 and f != to, goes_on)
-        self._stack[i] = (played,) + entry[1:]
+            played = PlayedMove(Move(f, to, t.n), side, tuple(entry.captures), entry.result, entry.jumped >= 0,
+                                entry.prev_berserker >= 0 and f != to, entry.goes_on)
+        self._stack[i] = entry._replace(played=played)
         return played
 
     def _pop(self) -> None:
         """Take back the last move: position, side to move, hash, result, berserker and the
         repetition count."""
-        _, captured, prev_result, prev_hash, mover_code, prev_berserker, counted, f, to = self._stack.pop()
-        if counted:
+        (_, _, captured, _, prev_result, prev_hash, mover_code, prev_berserker, _, goes_on, f,
+         to) = self._stack.pop()
+        if not goes_on:
             seen = self.seen
             left = seen[self.hash] - 1
             if left:
@@ -402,12 +445,13 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
         self.hash = h
         self.result = result
         if fast:   # playouts and the search: the PlayedMove only when asked for (_played_at)
-            self._stack.append(((captures, result, jumped, goes_on), captured, prev_result, prev_hash, code,
-                                prev_berserker, not goes_on, f, to))
+            self._stack.append(_undo(Undo, (None, captures, captured, result, prev_result, prev_hash, code,
+                                            prev_berserker, jumped, goes_on, f, to)))
             return result
         played = PlayedMove(Move(f, to, t.n), SIDE_NAMES[side], tuple(captures), result,
                             jumped >= 0, prev_berserker >= 0 and f != to, goes_on, CODE_KIND[code])
-        self._stack.append((played, captured, prev_result, prev_hash, code, prev_berserker, not goes_on, f, to))
+        self._stack.append(_undo(Undo, (played, captures, captured, result, prev_result, prev_hash, code,
+                                        prev_berserker, jumped, goes_on, f, to)))
         return played
 
 

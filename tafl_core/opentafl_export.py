@@ -116,6 +116,8 @@ def _nearest_step(rs: Ruleset) -> dict[str, Any]:
         ov["repetition"] = "draw"
     elif v("repetition") == "loss_defenders":
         ov["repetition"] = "loss_repeater"
+    elif v("repetition") == "forbidden_defenders":
+        ov["repetition"] = "draw"   # the defenders never repeat; the attackers' third repeat ends it
     if v("repetition_count") != 3:
         ov["repetition_count"] = 3
     if v("no_moves") != "loss":

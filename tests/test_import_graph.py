@@ -231,9 +231,11 @@ def test_the_browser_adapter_does_not_depend_on_the_command_line():
 
 
 def foreign_private_attributes(source: str) -> list[str]:
-    """Reads ``x._name`` in the module ``source`` where ``x`` is not ``self`` or ``cls`` and
-    ``_name`` is not bound anywhere in it (not assigned as an attribute, not a function, class or
-    variable of it): the private attribute of an object whose class lives elsewhere."""
+    """Reads ``x._name`` in the module ``source`` where ``_name`` is not bound anywhere in it (not
+    assigned as an attribute, not a function, class or variable of it): the private member of an
+    object whose class lives elsewhere. ``self`` and ``cls`` are no exception: a class that reads
+    ``self._name`` which only another module's class sets or defines is a mixin leaning on the
+    class it is mixed into."""
     tree = ast.parse(source)
     bound = set()
     for node in ast.walk(tree):
@@ -245,16 +247,24 @@ def foreign_private_attributes(source: str) -> list[str]:
             bound.add(node.id)
     return [f"{node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
             if isinstance(node, ast.Attribute) and is_private(node.attr) and node.attr not in bound
-            and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
-            and ast.unparse(node) not in STDLIB_UNDERSCORE_API]
+            and ast.unparse(node) not in STDLIB_UNDERSCORE_API and node.attr not in NAMEDTUPLE_API]
 
 
 #: Standard-library functions whose documented public name begins with an underscore.
 STDLIB_UNDERSCORE_API = {"os._exit", "sys._getframe"}
+#: The documented methods and attributes of every named tuple (``collections.namedtuple``,
+#: ``typing.NamedTuple``), named with an underscore so as not to clash with field names.
+NAMEDTUPLE_API = {"_replace", "_make", "_asdict", "_fields", "_field_defaults"}
 
 
 def test_a_private_attribute_of_a_foreign_object_is_found():
     assert foreign_private_attributes("def f(game):\n    return game._t.n\n") == ["2: game._t"]
+
+
+def test_a_mixin_reading_a_member_another_module_sets_is_found():
+    source = ("class Checks:\n    def late(self):\n        return self._clock() >= self._deadline\n\n"
+              "    def _clock(self):\n        return 0\n")
+    assert foreign_private_attributes(source) == ["3: self._deadline"]
 
 
 def test_a_private_attribute_the_module_sets_itself_is_not_foreign():
@@ -262,7 +272,20 @@ def test_a_private_attribute_the_module_sets_itself_is_not_foreign():
     assert foreign_private_attributes(source) == []
 
 
+#: The parts :class:`tafl_core.game.Game` is mixed from, which read one another's members (the
+#: tables ``_t``, the move stack, the capture and result steps): the one class over mixins left,
+#: and its reads as they are. The test below fails when one goes, so that the list only shrinks.
+GAME_PARTS = {
+    "tafl_core.bitboards": {"self._fast_moves"},
+    "tafl_core.captures": {"self._t"},
+    "tafl_core.game": {"self._berserk_codes", "self._captures", "self._decided_after", "self._jumped",
+                       "self._turn_result"},
+    "tafl_core.movegen": {"self._captures", "self._stack", "self._t"},
+    "tafl_core.outcomes": {"self._t"},
+}
+
+
 def test_no_private_attribute_of_another_module_s_objects_is_read():
-    reads = {m: r for m, path in MODULES.items()
-             if (r := foreign_private_attributes(path.read_text(encoding="utf-8")))}
-    assert reads == {}
+    reads = {m: {r.split(": ", 1)[1] for r in found} for m, path in MODULES.items()
+             if (found := foreign_private_attributes(path.read_text(encoding="utf-8")))}
+    assert reads == GAME_PARTS

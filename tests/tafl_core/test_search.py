@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections import defaultdict
 
 import pytest
 
 from tafl_core import Game, Move, Position, load_ruleset
 from tafl_core.cli import main
 from tafl_core.evaluate import Evaluator
+from tafl_core.ordering import ordered, win_candidates
 from tafl_core.search import LEVELS, WIN, WIN_BOUND, Search, best_move
 from tafl_core.tables import KNG
 from tafl_core.zobrist import search_key
@@ -110,6 +112,13 @@ def test_repetition_loss_avoided():
         assert r["move"] != "c3-d3" and r["score"] > -WIN_BOUND, (depth, r)
 
 
+def test_the_search_is_one_class_not_a_stack_of_mixins():
+    """The search's state lives in :class:`Search` alone; the move order, the escape threats and
+    the root's checks are helpers it calls with what they read (tests/test_import_graph.py
+    holds that no module reads another's private members)."""
+    assert Search.__bases__ == (object,)
+
+
 def test_search_leaves_the_game_as_it_was():
     g = Game(rules("brandubh"))
     g.play("d1-b1")
@@ -159,7 +168,7 @@ def _wins_in_one_reference(g) -> set[int]:
 
 @pytest.mark.parametrize("path", playable_rules_files(), ids=lambda p: p.parent.name)
 def test_leaf_win_candidates_hold_every_win_in_one(path):
-    """The tactical leaf plays only the moves :meth:`MoveOrdering._win_candidates` names (the
+    """The tactical leaf plays only the moves :func:`tafl_core.ordering.win_candidates` names (the
     king onto an escape square, an attacker next to the king when a capture of him is
     possible, every move when the other side is down to its last pieces and could be left
     without a move): in playouts that crowd the king (half the attackers' moves end next to
@@ -169,7 +178,6 @@ def test_leaf_win_candidates_hold_every_win_in_one(path):
     checked = wins = 0
     for _game in range(2):
         g = Game(rs)
-        s = Search(g)
         for _ply in range(60):
             if g.result is not None:
                 break
@@ -177,7 +185,7 @@ def test_leaf_win_candidates_hold_every_win_in_one(path):
             if not codes:
                 break
             ref = _wins_in_one_reference(g)
-            assert ref <= set(s._win_candidates()), (g.position().to_otn(), g.to_move, ref)
+            assert ref <= set(win_candidates(g)), (g.position().to_otn(), g.to_move, ref)
             checked += 1
             wins += bool(ref)
             near = [m for m in codes if g.king >= 0 and (m & 1023) in g.tables.adj[g.king]]
@@ -193,7 +201,7 @@ def test_leaf_win_candidates_hold_a_win_by_no_moves():
     g = setup("K c5; D a2; A a3 b2 c4 c6 b5 d5 h9", "attackers", corners="single", no_moves="loss", escape="corners")
     ref = _wins_in_one_reference(g)
     assert {str(Move(m >> 10, m & 1023, 9)) for m in ref} >= {"h9-b9", "h9-g9"}
-    assert ref <= set(Search(g)._win_candidates())
+    assert ref <= set(win_candidates(g))
 
 
 # -- Zobrist key and transposition table ---------------------------------------------------------
@@ -265,22 +273,22 @@ def test_transposition_table_changes_no_score(depth):
         assert a["score"] == b["score"], (pos.to_otn(), side)
 
 
-def _slow_order(search, codes, hash_move, ply):
-    """The move order as Search._ordered's docstring gives it, one move at a time: the hash move
+def _slow_order(g, codes, hash_move, killers, history):
+    """The move order as :func:`tafl_core.ordering.ordered`'s docstring gives it, one move at a time: the hash move
     first; then by the sum of 2**38 for the king onto an escape square, 2**36 onto a square
     where a custodial capture could close (an enemy piece other than the king beside it, and
     beyond that piece one of the mover's own or a square hostile to it), 2**35 next to the king,
     2**34 / 2**33 the first / second killer and the history count; ties by the higher code."""
-    g, t = search.g, search.t
+    t = g.tables
     k = g.king
     hits = capture_squares_reference(g, g.side)
-    k0, k1 = search.killers[ply]
+    k0, k1 = killers
 
     def score(m):
         if m == hash_move:
             return (2 ** 70, m)
         to = m & 1023
-        s = search.history.get(m, 0)
+        s = history.get(m, 0)
         s += 2 ** 38 if k >= 0 and m >> 10 == k and t.escape[to] else 0
         s += 2 ** 36 if to in hits else 0
         s += 2 ** 35 if k >= 0 and to in t.adj[k] else 0
@@ -296,15 +304,16 @@ def test_move_order_matches_a_slow_reference(slug):
     rng = random.Random(3)
     for pos, side in positions:
         g = Game(rs, pos, side)
-        s = Search(g)
         codes = g.move_codes()
         # a history, killers and a hash move as a search would have left them
+        history = defaultdict(int)
         for m in rng.sample(codes, min(8, len(codes))):
-            s.history[m] = rng.randint(1, 50)
-        s.killers[2] = rng.sample(codes, 2) if len(codes) >= 2 else [0, 0]
+            history[m] = rng.randint(1, 50)
+        killers = rng.sample(codes, 2) if len(codes) >= 2 else [0, 0]
         hash_move = rng.choice(codes)
-        for hm, ply in ((hash_move, 2), (0, 2), (0, 5)):
-            assert s._ordered(codes, hm, ply) == _slow_order(s, codes, hm, ply), (pos.to_otn(), side, hm, ply)
+        for hm, kill in ((hash_move, killers), (0, killers), (0, [0, 0])):
+            assert ordered(g, codes, hm, kill, history) == _slow_order(g, codes, hm, kill, history), (
+                pos.to_otn(), side, hm, kill)
 
 
 # -- berserk turns ------------------------------------------------------------------------------
@@ -588,15 +597,15 @@ def test_noisy_root_picks_the_best_noisy_score_of_a_slow_reference(noise):
                 continue
             s = Search(g, noise=noise, seed=seed)
             s.start(depth=2)
-            s._guarded = True   # the search's own choice: no random move, no guard after it
+            s.guarded = True   # the search's own choice: no random move, no guard after it
             while not s.step(None):
                 pass
             noisy = {}
             for m in g.move_codes():
                 g.play_code(m)
-                exact = -_slow_negamax(g, s.ev, 1, 1)
+                exact = -_slow_negamax(g, s.evaluator, 1, 1)
                 g.undo_code()
-                noisy[m] = exact if abs(exact) >= WIN_BOUND else exact + s._noise_of(m)
+                noisy[m] = exact if abs(exact) >= WIN_BOUND else exact + s.noise_of(m)
             top = max(noisy.values())
             assert s.depth == 2 and s.score == top, (pos.to_otn(), side, seed)
             assert noisy[s.best] == top, (pos.to_otn(), side, seed)

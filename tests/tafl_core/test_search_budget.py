@@ -77,7 +77,7 @@ def test_a_proved_loss_plays_no_reply_in_the_safety_check(alea_game):
     s = Search(alea_game, clock=StepClock(0.0))
     rep = s.run(seconds=1.0)
     assert rep["score"] <= -WIN_BOUND and rep["depth"] == 1
-    assert s._safe == {}
+    assert s.checks.safe == {}
 
 
 def test_safety_check_stops_at_its_deadline(alea_game):
@@ -88,13 +88,13 @@ def test_safety_check_stops_at_its_deadline(alea_game):
     clock = StepClock(0.01)
     s = Search(alea_game, clock=clock)
     s.run(seconds=0.5, nodes=300)
-    checked = len(s._safe)
+    checked = len(s.checks.safe)
     assert 0 < checked < 550
     # nothing was played after the deadline but the one reading that found it passed
     assert clock.now <= 0.5 * (1 + GUARD_SHARE) + 0.5 + 3 * clock.step
     still = Search(alea_game, clock=StepClock(0.0))
     rep = still.run(seconds=0.5, nodes=300)
-    assert len(still._safe) == 550 and not any(still._safe.values())
+    assert len(still.checks.safe) == 550 and not any(still.checks.safe.values())
     assert rep["move"] is not None
 
 
@@ -108,7 +108,7 @@ def test_safety_check_cut_by_a_slice_goes_on_in_the_next(alea_game):
     while not s.step(0.05):
         slices += 1
         assert slices < 10_000
-    assert slices > 1 and len(s._safe) == 550
+    assert slices > 1 and len(s.checks.safe) == 550
 
 
 def test_depth_only_search_is_bounded_in_time():
