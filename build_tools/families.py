@@ -96,6 +96,7 @@ FAMILY_OF: dict[str, str] = {
     # Hex games: tafl on hexagonal cells
     "hexentafl-4": "hex",
     "hexentafl-5": "hex",
+    "almatafl": "hex",
 }
 
 _BY_KEY = {f.key: f for f in FAMILIES}
