@@ -13,7 +13,7 @@ PY := $(VENV)/bin/python
 # load, command, figures) and README.md quotes it (build_tools/bench_log.py).
 BENCH := $(PY) -m build_tools.bench_log --
 
-.PHONY: venv node site serve test test-fast test-js validate bench bench-review bench-search-pyodide bench-site bench-board bench-long-record bench-records bench-budgets check-opentafl bench-opentafl cases clean mutation
+.PHONY: venv node site serve test test-fast test-js validate bench bench-review bench-search-pyodide bench-site bench-board bench-long-record bench-records bench-budgets check-opentafl bench-opentafl cases clean mutation fuzz
 
 $(VENV)/.stamp: requirements.txt constraints.txt pyproject.toml
 	@test -n "$(BOOTSTRAP_PY)" || { echo "make: needs Python 3.12 or newer on PATH" >&2; exit 2; }
@@ -37,7 +37,9 @@ validate: venv
 site: venv node
 	$(PY) -m build_tools site
 
-serve: site
+# mkdocs serve builds the site itself (into a temporary folder, validating first): once, not
+# after a `make site` as well.
+serve: venv node
 	$(PY) -m mkdocs serve --dev-addr $(SERVE_ADDR) --watch variants_src --watch tafl_core --watch build_tools
 
 test: venv node test-js
@@ -97,8 +99,16 @@ bench-board: venv node
 bench-long-record: venv node
 	$(BENCH) $(PY) tests/browser/bench_long_record.py
 
-# Mutation testing of the rules modules captures.py, movegen.py, outcomes.py with mutmut
-# ([tool.mutmut] in pyproject.toml; not part of `make test`, it takes tens of minutes on two cores).
+# The rulesets generated from the table of rule keys (tests/tafl_core/generated_rulesets.py) with many
+# more examples than `make test` draws: the fast paths against the reference, the win candidates
+# against brute force, the game invariants and the OpenTafl round trip (FUZZ_EXAMPLES per test).
+FUZZ_EXAMPLES ?= 300
+fuzz: venv
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -q -p no:randomly tests/tafl_core/test_generated_rulesets.py
+
+# Mutation testing with mutmut of the rules modules captures.py, movegen.py, outcomes.py, the bitboard
+# fast paths bitboards.py, the loader ruleset.py and the OpenTafl mapping opentafl.py, record_rules.py
+# ([tool.mutmut] in pyproject.toml; not part of `make test`, it takes an hour or more on two cores).
 # Starts afresh (mutants/ is a copy of the project that goes stale), then prints the kill rate per
 # module and overall: killed and timed-out mutants count as killed, every other state (survived,
 # no tests, suspicious) as not. Fails only when the run fails or leaves mutants unchecked.

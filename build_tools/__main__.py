@@ -24,7 +24,7 @@ commands:
   validate [--root DIR]   check the variant sources; faults as path:line: message, exit 1 on any
   site                    build the static site into site/ (runs validate first)
   bench-site              time the site build
-  schema [--check]        write docs/schema/rules.schema.json from tafl_core/rulekeys.py (--check: compare only)
+  schema [--check]        write docs/schema/rules.schema.json from tafl_core/ruletable.py (--check: compare only)
 """
 
 

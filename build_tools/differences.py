@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 
 from tafl_core.rulekeys import ALL_RULE_KEYS
 
-__all__ = ["Engine", "ENGINES", "LAYOUT_KEY", "NOTE_REF", "FIELDS", "Difference", "differences_of",
+__all__ = ["Engine", "ENGINES", "LAYOUT_KEY", "NOTE_REF", "FIELDS", "REF_PATTERN", "Difference", "differences_of",
            "entry_faults", "normalise", "names_engine"]
 
 
@@ -54,6 +54,9 @@ ENGINES: dict[str, Engine] = {
 LAYOUT_KEY = "layout"
 #: The ``ref`` of a difference named in the rule's own note (``note.de`` / ``note.en``).
 NOTE_REF = "note"
+#: A ``ref`` (whole match): a section, a subsection or :data:`NOTE_REF`. A section number has at
+#: most three digits (a page has ten sections), so a ref never needs a long integer conversion.
+REF_PATTERN = r"\d{1,3}(?:\.\d{1,3})?|" + NOTE_REF
 #: The fields of one entry.
 FIELDS = ("engine", "key", "ref", "phrase")
 
@@ -80,18 +83,30 @@ def entry_faults(entry: Any) -> list[str]:
     for k in FIELDS:
         if k not in entry:
             out.append(f"missing field '{k}'")
-    if "engine" in entry and entry["engine"] not in ENGINES:
-        out.append(f"engine '{entry['engine']}' is not one of {', '.join(ENGINES)}")
-    if "key" in entry and entry["key"] != LAYOUT_KEY and entry["key"] not in ALL_RULE_KEYS:
-        out.append(f"key '{entry['key']}' is neither '{LAYOUT_KEY}' nor a rule key")
-    if "ref" in entry and not (isinstance(entry["ref"], str) and re.fullmatch(r"\d+(\.\d+)?|" + NOTE_REF, entry["ref"])):
-        out.append(f"ref must be a section (\"10\"), a subsection (\"5.9\") or \"{NOTE_REF}\"")
+    # A value of the wrong TOML type (an array, a table, a number) is named by its type, never
+    # looked up: a list or table cannot be a dict key, and its text could be any length.
+    if "engine" in entry and not (isinstance(entry["engine"], str) and entry["engine"] in ENGINES):
+        out.append(f"engine {_shown(entry['engine'])} not one of {', '.join(ENGINES)}")
+    if "key" in entry and not (isinstance(entry["key"], str)
+                               and (entry["key"] == LAYOUT_KEY or entry["key"] in ALL_RULE_KEYS)):
+        out.append(f"key {_shown(entry['key'])} neither '{LAYOUT_KEY}' nor a rule key")
+    if "ref" in entry and not (isinstance(entry["ref"], str) and re.fullmatch(REF_PATTERN, entry["ref"])):
+        out.append(f"ref {_shown(entry['ref'])} not a section (\"10\"), a subsection (\"5.9\") or \"{NOTE_REF}\"")
     if "phrase" in entry:
         phrase = entry["phrase"]
         if not isinstance(phrase, dict) or set(phrase) != {"de", "en"} or not all(
                 isinstance(v, str) and v.strip() for v in phrase.values()):
             out.append("phrase needs phrase.de and phrase.en, each a non-empty string")
     return out
+
+
+def _shown(value: Any) -> str:
+    """How a fault message names a wrong ``value``, up to its verb: a string quoted and cut to
+    40 characters (``'chess.com' is``), any other TOML value by its type (``is an array,``)."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:40] + "…") + " is"
+    kinds = ((bool, "a boolean"), (int, "an integer"), (float, "a float"), (list, "an array"), (dict, "a table"))
+    return "is " + next((name for kind, name in kinds if isinstance(value, kind)), "a date or time") + ","
 
 
 def differences_of(rules_data: Any) -> list[Difference]:

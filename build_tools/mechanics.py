@@ -21,9 +21,12 @@ from typing import Callable
 from build_tools import diagram, pages
 from build_tools.format import CLOSE, OPEN, FenceScanner
 
-__all__ = ["MECHANICS_FILE", "load_mechanics_positions", "position_figure", "render_positions", "example_rules"]
+__all__ = ["MECHANICS_FILE", "ENGLISH_SLUGS", "load_mechanics_positions", "position_figure", "render_positions",
+           "example_rules", "english_addresses", "write_old_english_addresses"]
 
 MECHANICS_FILE = Path(__file__).resolve().parent / "mechanics.toml"
+#: The repository's variant sources: where an entry with ``start = true`` finds its layout.
+VARIANTS_ROOT = Path(__file__).resolve().parent.parent / "variants_src"
 
 #: The id of a ```` ```tafl-position ```` fence: its one line of code.
 _POSITION_ID = re.compile(r"[ \t]*+([A-Za-z0-9_-]++)[ \t]*+")
@@ -47,13 +50,20 @@ def _parsed_positions(path: Path, _mtime_ns: int) -> dict:
 
 def position_figure(pos_id: str, lang: str, n: int) -> str:
     """The diagram of mechanics position ``pos_id`` in ``lang`` (raw HTML); ``n`` numbers the
-    figures of one page (their ids). Raises KeyError for an unknown id and
-    ``tafl_core.PositionError`` for a broken diagram."""
-    from tafl_core import parse_diagram
+    figures of one page (their ids). An entry with ``start = true`` shows the start layout of
+    the variant ``rules`` names (its rules.toml in :data:`VARIANTS_ROOT`) instead of a diagram
+    of its own. Raises KeyError for an unknown id, ``tafl_core.PositionError`` for a broken
+    diagram and the loader's errors for a missing or broken rules.toml."""
+    from tafl_core import load_ruleset, parse_diagram
 
     entry = load_mechanics_positions()[pos_id]
-    position = parse_diagram(entry["diagram"], path=str(MECHANICS_FILE))
-    special = {k: list(entry.get(k, [])) for k in ("throne", "corners", "camps")}
+    if entry.get("start") is True:
+        # the start layout of the variant `rules` names, from its rules.toml (the one home of it)
+        ruleset = load_ruleset(VARIANTS_ROOT / entry["rules"] / "rules.toml")
+        position, special = ruleset.layout, ruleset.special_squares()
+    else:
+        position = parse_diagram(entry["diagram"], path=str(MECHANICS_FILE))
+        special = {k: list(entry.get(k, [])) for k in ("throne", "corners", "camps")}
     caption = entry.get("caption", {}).get(lang, "")
     return str(diagram.render_figure(
         position, special, lang=lang, dom_id=f"diagram-{pos_id}-{n}", caption_prefix=caption,
@@ -118,3 +128,67 @@ def example_rules(markdown: str, lang: str, where: str, *, site, pyodide: tuple[
         return f'{m.group(0)}\n<script type="application/json" data-role="example-rules">{data}</script>'
 
     return _EXAMPLE_BOARD.sub(repl, markdown)
+
+
+#: The English address of each mechanics page (``/en/mechanics/<slug>/``), by its source file's
+#: (German) name: the English pages are found under English words. The old addresses
+#: (``/en/mechanics/koenigsfang/``) lead there (:func:`write_old_english_addresses`).
+ENGLISH_SLUGS = {
+    "feindliche-felder": "hostile-squares",
+    "koenigsfang": "king-capture",
+    "randfestung": "exit-fort",
+    "schildwall": "shieldwall",
+    "umzingelung": "encirclement",
+}
+_EN_MECHANICS_DEST = re.compile(r"en/mechanics/([a-z-]+)/index\.html")
+
+
+def english_addresses(files, site_dir: str) -> None:
+    """Give the English mechanics pages among MkDocs ``files`` (and among every page's language
+    alternates, which the language selector links) their English address (:data:`ENGLISH_SLUGS`):
+    destination ``en/mechanics/<english>/index.html``, URL ``en/mechanics/<english>/``. Links
+    to ``mechanics/<name>.md`` follow, as MkDocs resolves them through these files. Other files
+    are left as they are; a file already moved is not moved again."""
+    seen: set[int] = set()
+    for f in files.documentation_pages():
+        for g in [f, *getattr(f, "alternates", {}).values()]:
+            if id(g) in seen:
+                continue
+            seen.add(id(g))
+            m = _EN_MECHANICS_DEST.fullmatch(g.dest_uri)
+            if m and m.group(1) in ENGLISH_SLUGS:
+                dest = f"en/mechanics/{ENGLISH_SLUGS[m.group(1)]}/index.html"
+                g.dest_uri = dest
+                g.abs_dest_path = str(Path(site_dir) / dest)
+                g.url = f"en/mechanics/{ENGLISH_SLUGS[m.group(1)]}/"
+
+
+_REDIRECT_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<meta name="robots" content="noindex">
+<meta http-equiv="refresh" content="0; url=../{slug}/">
+<link rel="canonical" href="../{slug}/">
+</head>
+<body>
+<p>This page has moved: <a href="../{slug}/">{title}</a>.</p>
+</body>
+</html>
+"""
+
+
+def write_old_english_addresses(site_dir: Path) -> None:
+    """Write a page at each old English address of a mechanics page
+    (``en/mechanics/<german name>/index.html``) that leads to its English address (an HTML
+    refresh and a link), so links and bookmarks to the old addresses keep working. Only where
+    the English page was built."""
+    for old, new in ENGLISH_SLUGS.items():
+        target = Path(site_dir) / "en" / "mechanics" / new / "index.html"
+        if not target.is_file():
+            continue
+        m = re.search(r"<title>([^<]*)</title>", target.read_text(encoding="utf-8"))
+        page = Path(site_dir) / "en" / "mechanics" / old / "index.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(_REDIRECT_PAGE.format(title=m.group(1) if m else new, slug=new), encoding="utf-8")

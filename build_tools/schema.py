@@ -1,4 +1,4 @@
-"""The JSON Schema of ``rules.toml``, generated from :mod:`tafl_core.rulekeys` (the one home of
+"""The JSON Schema of ``rules.toml``, generated from :mod:`tafl_core.ruletable` (the one home of
 the rule keys, their values and which are required), for editors with TOML support (Taplo, Even
 Better TOML: README.md, "Writing a variant source").
 
@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from tafl_core.position import PIECE_KINDS
-from tafl_core.rulekeys import (ALL_RULE_KEYS, BASE_KEYS, BERSERK_KEYS, BOOL_KEYS, CORNER_NAMES, ENUM_VALUES,
-                                HISTORICITY, OPTIONAL_DEFAULTS, PIECE_KEYS, REPETITION_COUNTS, SPECIAL_KEYS)
+from tafl_core.rulekeys import ALL_RULE_KEYS, BASE_KEYS, HISTORICITY, OPTIONAL_DEFAULTS
+from tafl_core.ruletable import BY_KEY, TABLE
 
-from build_tools.differences import ENGINES, FIELDS as DIFFERENCE_FIELDS, LAYOUT_KEY, NOTE_REF
+from build_tools.differences import ENGINES, FIELDS as DIFFERENCE_FIELDS, LAYOUT_KEY, REF_PATTERN
 
 __all__ = ["SCHEMA_PATH", "SCHEMA_URL_PATH", "SCHEMA_DIRECTIVE", "SQUARE_PATTERN", "rules_schema", "schema_text", "main"]
 
@@ -44,21 +44,26 @@ _REF_PATTERN = r"^\d+(?:\.\d+)?$"
 
 
 def _value_schema(key: str) -> dict[str, Any]:
-    """The schema of one rule's ``value``: the branches of ``rulekeys.valid_value``."""
-    if key in ENUM_VALUES:
-        return {"enum": list(ENUM_VALUES[key])}
-    if key in BOOL_KEYS:
-        return {"type": "boolean"}
-    if key == "custodial":
-        return {"const": True}
-    if key == "repetition_count":
-        return {"type": "integer", "enum": list(REPETITION_COUNTS)}
+    """The schema of one rule's ``value``, by the key's kind in tafl_core.ruletable.TABLE (the
+    branches of ``rulekeys.valid_value``).
+
+    Raises:
+        ValueError: a kind the schema does not know (a kind added to the table without a branch here).
+    """
+    entry = BY_KEY[key]
     squares = {"type": "array", "items": {"type": "string", "pattern": SQUARE_PATTERN}}
-    if key == "corners":
-        return {"oneOf": [{"enum": list(CORNER_NAMES)}, squares]}
-    if key == "camps":
-        return squares
-    return {"type": "array", "items": {"enum": list(PIECE_KINDS)}}
+    schemas = {
+        "enum": lambda: {"enum": list(entry.values)},
+        "bool": lambda: {"type": "boolean"},
+        "const": lambda: {"const": entry.values[0]},
+        "count": lambda: {"type": "integer", "enum": list(entry.values)},
+        "corners": lambda: {"oneOf": [{"enum": list(entry.values)}, squares]},
+        "squares": lambda: squares,
+        "kinds": lambda: {"type": "array", "items": {"enum": list(PIECE_KINDS)}},
+    }
+    if entry.kind not in schemas:
+        raise ValueError(f"build_tools.schema does not know the value kind {entry.kind!r} (rule {key})")
+    return schemas[entry.kind]()
 
 
 def _rule_schema(key: str) -> dict[str, Any]:
@@ -93,19 +98,41 @@ def _present_exactly_when(condition: dict[str, Any], keys: tuple[str, ...]) -> d
             "else": {"properties": {k: False for k in keys}}}
 
 
+#: The condition of a conditional key (tafl_core.ruletable.CONDITIONS) on the rules table; the
+#: special pieces' keys are allowed, never required (the schema does not see the layout).
+_CONDITIONS: dict[str, dict[str, Any] | None] = {
+    "throne": {"const": True},
+    "corner": {"not": {"enum": ["none", []]}},
+    "camp": {"minItems": 1},
+    "berserk": {"not": {"const": "off"}},
+    "commander": None,
+    "knight": None,
+}
+_CONDITION_KEY = {"throne": "throne", "corner": "corners", "camp": "camps", "berserk": "berserk"}
+
+
 def _rules_schema() -> dict[str, Any]:
-    conditions = [
-        _present_exactly_when(_is_value("throne", {"const": True}), SPECIAL_KEYS["throne"]),
-        _present_exactly_when(_is_value("corners", {"not": {"enum": ["none", []]}}), SPECIAL_KEYS["corner"]),
-        _present_exactly_when(_is_value("camps", {"minItems": 1}), SPECIAL_KEYS["camp"]),
-        _present_exactly_when(_is_value("berserk", {"not": {"const": "off"}}), BERSERK_KEYS),
-    ]
-    piece_keys = sorted({k for keys in PIECE_KEYS.values() for k in keys})
+    """The rules table: every key of the table, the ones every file has required, each
+    conditional key required exactly when its condition holds.
+
+    Raises:
+        ValueError: a condition the schema does not know.
+    """
+    conditions = []
+    piece_keys = []
+    for when in dict.fromkeys(r.when for r in TABLE if r.when not in ("always", "optional")):
+        if when not in _CONDITIONS:
+            raise ValueError(f"build_tools.schema does not know the condition {when!r}")
+        keys = tuple(r.key for r in TABLE if r.when == when)
+        if _CONDITIONS[when] is None:
+            piece_keys += keys
+        else:
+            conditions.append(_present_exactly_when(_is_value(_CONDITION_KEY[when], _CONDITIONS[when]), keys))
     return {
         "type": "object",
         "description": ("The rules, one table each. Always: " + ", ".join(BASE_KEYS) + ". Optional: "
                         + ", ".join(OPTIONAL_DEFAULTS) + ". Only and always with a commander (C) or a knight "
-                        "(N) in the layout: " + ", ".join(piece_keys) + " (checked by the loader)."),
+                        "(N) in the layout: " + ", ".join(sorted(piece_keys)) + " (checked by the loader)."),
         "properties": {key: _rule_schema(key) for key in ALL_RULE_KEYS},
         "required": list(BASE_KEYS),
         "additionalProperties": False,
@@ -122,7 +149,7 @@ def _differences_schema() -> dict[str, Any]:
             "properties": {
                 "engine": {"enum": list(ENGINES)},
                 "key": {"enum": [LAYOUT_KEY, *ALL_RULE_KEYS]},
-                "ref": {"type": "string", "pattern": r"^(?:\d+(?:\.\d+)?|" + NOTE_REF + ")$"},
+                "ref": {"type": "string", "pattern": "^(?:" + REF_PATTERN + ")$"},
                 "phrase": {**_LANG_TEXTS, "description": "words standing verbatim in that section (or note), per language"},
             },
             "required": list(DIFFERENCE_FIELDS),
@@ -157,7 +184,7 @@ def rules_schema() -> dict[str, Any]:
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "title": "Tafl-Kompendium variant rules (rules.toml)",
-        "description": "Generated by build_tools/schema.py from tafl_core/rulekeys.py; README.md, \"Writing a variant source\".",
+        "description": "Generated by build_tools/schema.py from tafl_core/ruletable.py; README.md, \"Writing a variant source\".",
         "type": "object",
         "properties": {"variant": variant, "layout": layout, "rules": _rules_schema(),
                        "differences": _differences_schema()},

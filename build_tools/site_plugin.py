@@ -226,13 +226,15 @@ def _flatten(items):
 _ALTERNATE_LINK = re.compile(r'(?<![ \t])[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
 
-def without_site_url_alternates(output: str, config) -> str:
+def without_site_url_alternates(output: str, config, serving: bool = False) -> str:
     """Without ``site_url`` (the deployment address is unknown) the theme's
     ``<link rel="alternate" hreflang>`` tags are relative, which search engines do not take,
     and Material's language selector fetches ``sitemap.xml`` beside each of them: two 404s per
     page. They are left out then (the language selector's own links stay and keep the reader on
-    the same page); with ``site_url`` set (``TAFL_SITE_URL``) the page is left as it is."""
-    if config.site_url:
+    the same page); with ``site_url`` set (``TAFL_SITE_URL``) the page is left as it is. Under
+    ``mkdocs serve`` (``serving``), which sets ``site_url`` to its own address, they are left
+    out as well: no page of the development server asks for a sitemap that is not there."""
+    if config.site_url and not serving:
         return output
     return _ALTERNATE_LINK.sub("", output)
 
@@ -328,13 +330,14 @@ def named_section_navs(output: str) -> str:
     return _SECTION_NAV.sub(name, output)
 
 
-def finished_page(output, page, config):
+def finished_page(output, page, config, serving: bool = False):
     """The tripwire over the whole output page (title, navigation and table of contents come
     from source text too): event attributes or unsafe URL schemes fail the build. The page's
     content, inserted verbatim by the theme, was already checked (more strictly) by
     :func:`checked_content`, so the rest of the page is what is parsed here. Language
-    alternates without ``site_url``: :func:`without_site_url_alternates`."""
-    output = named_section_navs(named_search_dialog(without_site_url_alternates(output, config)))
+    alternates without ``site_url`` or under ``mkdocs serve`` (``serving``):
+    :func:`without_site_url_alternates`."""
+    output = named_section_navs(named_search_dialog(without_site_url_alternates(output, config, serving)))
     _, default, _langs = _languages(config)
     output = language_search_base(output, getattr(page.file, "locale", None) or default, default)
     content = getattr(page, "content", None) or ""
@@ -485,6 +488,7 @@ class TaflPlugin(BasePlugin[TaflConfig]):
                 alt.norm_src_uri = src_uri
             files.append(f)
             made.append(f)
+        mechanics.english_addresses(files, config.site_dir)  # /en/mechanics/<English words>/
         i18n = _i18n(config)
         if i18n is not None and hasattr(i18n, "i18n_files_per_language"):
             i18n.i18n_files_per_language[lang] = files.documentation_pages()
@@ -519,7 +523,7 @@ class TaflPlugin(BasePlugin[TaflConfig]):
 
     def on_post_page(self, output, *, page, config):
         """The tripwire over the whole output page and its finishing touches (:func:`finished_page`)."""
-        return finished_page(output, page, config)
+        return finished_page(output, page, config, serving=self.command == "serve")
 
     def on_serve(self, server, *, config, builder):
         """``mkdocs serve``: also watch the variants root in use (it may be outside the
@@ -542,6 +546,7 @@ class TaflPlugin(BasePlugin[TaflConfig]):
             for folder in [""] + [f"{x}/" for x in langs if x != default]:
                 for name in ("sitemap.xml", "sitemap.xml.gz"):
                     (Path(config.site_dir) / f"{folder}{name}").unlink(missing_ok=True)
+        mechanics.write_old_english_addresses(Path(config.site_dir))
         split_search_index(Path(config.site_dir), default, [x for x in langs if x != default])
         index, cdn, snapshot = self.pyodide
         if not self.config.skip_pyodide:

@@ -11,7 +11,8 @@ Pure Python, standard library only (Python 3.12+ and Pyodide). Typical use::
     ((), None)
 
 Modules (README.md has the map): ``squares`` (names), ``position`` (diagram and OpenTafl
-records), ``rulekeys`` (the rule keys and their values), ``ruleset`` (rules as data from
+records), ``ruletable`` (the one table of rule keys: kinds, values, defaults, OpenTafl mapping,
+readers), ``rulekeys`` (the key lists and value checks derived from it), ``ruleset`` (rules as data from
 rules.toml), ``tables`` (per-ruleset lookup tables), ``moves`` (Move, Capture, Result,
 PlayedMove), ``movegen`` (the move generator: legality and refusal reasons), ``captures``,
 ``outcomes`` (results), ``game`` (Game: play, undo, redo), ``reasons`` (refusals as codes),

@@ -12,8 +12,10 @@ import traceback
 from typing import Any, Callable
 
 from .bounds import BOUNDS
+from .bridge_review import GameReview, notes_arg, with_marks
 from .bridge_line import PENDING_KEY, LineMirror, PendingLine, send_changes
-from .bridge_values import (ANSWERS_WITH_STATE, MAX_SEED, Failed, Fault, Refused, arg, capture_dict, check_level, failure,
+from .bridge_values import (ANSWERS_WITH_STATE, DECLARED_ENDS, MAX_SEED, Failed, Fault, Refused, arg, capture_dict,
+                            check_level, failure, search_args,
                             listify, load_args, move_list, number_arg, one_line, result_dict, search_limits, sq_key,
                             whole_arg)
 from .position_check import check_position, check_position_ruleset
@@ -29,12 +31,6 @@ from .squares import shown_text, square_name
 #: record plays (:data:`tafl_core.limits.MAX_RECORD_MOVES`), each move text at most this long.
 MAX_MOVES = MAX_RECORD_MOVES
 MAX_MOVE_TEXT = 12
-#: The ends the players declare on the board, which no rule decides (a resignation, an agreed
-#: draw; docs/assets/board/address.js END_VALUES, the link's ``end`` part): the ``result`` tag and
-#: the ``termination`` text an exported record gives them (OpenTafl's words for them, its
-#: PlayTaflOnline translator's termination strings).
-DECLARED_ENDS = {"resign-attackers": ("-1", "Attacker resigns"), "resign-defenders": ("1", "Defender resigns"),
-                 "draw": ("0", "Draw")}
 
 
 class Session:
@@ -56,6 +52,7 @@ class Session:
         if overrides is not None and not isinstance(overrides, dict):
             raise Refused(refusal(Reason.OVERRIDES_NOT_A_TABLE))
         self._search = None        # a search in slices (search_start / search_step)
+        self.reviews = GameReview()  # review_start / review_step / review_stop
         self._search_key = None
         try:
             base = Ruleset.from_toml(rules_toml)
@@ -344,7 +341,7 @@ class Session:
             return None
         return rec["end"] if (g.ply, g.hash) == (rec["ply"], rec["hash"]) else None
 
-    def export_record(self, fmt: str = "opentafl", end: str | None = None) -> dict:
+    def export_record(self, fmt: str = "opentafl", end: str | None = None, notes: list | None = None) -> dict:
         """The game as text: ``{"format", "text"}``, ``fmt`` ``"opentafl"`` (an OpenTafl game
         record) or ``"text"`` (plain moves); tafl_core.records. ``end`` (a key of
         :data:`DECLARED_ENDS`, or None): the players ended the game where it stands (the board's
@@ -357,9 +354,15 @@ class Session:
         (:meth:`~tafl_core.opentafl_export.OpenTaflPlan.as_dict`: ``{"rules": bool, "differ":
         [{"key", "site", "opentafl"}], "why": None | {"code", ...}}``): whether OpenTafl can open
         it, under which rules differing from the site's, or why not.
+        The marks of a review (tafl_core.bridge_review) are written as comments on the moves still
+        played as reviewed, before a record's own comment on the same move. ``notes``: the
+        reader's own comments ``[{"ply", "text"}]`` (ply 0 the start; at most
+        :data:`~tafl_core.limits.MAX_RECORD_COMMENTS`, each at most
+        :data:`~tafl_core.limits.MAX_COMMENT_CHARS` characters), written in place of a record's
+        comment on the same ply (OpenTafl records only; plies after the moves played are left out).
 
         Raises:
-            ValueError: an unknown format or ``end``.
+            ValueError: an unknown format or ``end``, or ``notes`` not of their shape.
         """
         from .records import export_record
         if end is not None and end not in DECLARED_ENDS:
@@ -379,6 +382,9 @@ class Session:
                 record_result = rec["result"]
         if fmt != "opentafl":
             return {"format": fmt, "text": export_record(self.game, fmt)}
+        comments = dict(comments or {})
+        comments.update({p: t for p, t in notes_arg(notes).items() if p <= self.game.ply})
+        comments = with_marks(comments, self.reviews.comments(self.game))
         from .opentafl_export import opentafl_plan
         from .records import start_of
         plan = opentafl_plan(self.game, *start_of(self.game))
@@ -524,17 +530,17 @@ class Dispatcher:
             self.session = s
         return out
 
+    def _review_step(self, a: dict) -> dict:
+        out = self.session.reviews.step(a.get("budget_ms", 50), a.get("since") or 0)
+        if out is None:
+            raise Refused(refusal(Reason.NO_SEARCH))
+        return out
+
     def _search_step(self, a: dict) -> dict:
         out = self.session.search_step(a.get("budget_ms", 50))
         if out is None:
             raise Refused(refusal(Reason.NO_SEARCH))
         return out
-
-
-def _search_args(a: dict) -> tuple:
-    """``best``'s and ``search_start``'s arguments: seconds, depth, level, seed (0 when not
-    given), nodes."""
-    return a.get("seconds"), a.get("depth"), a.get("level"), a.get("seed") or 0, a.get("nodes")
 
 
 #: The worker's commands (notes/CONTRACTS.md, "Worker protocol"; a test holds the document's
@@ -555,11 +561,14 @@ COMMANDS: dict[str, tuple[bool, Callable[[Dispatcher, dict], Any]]] = {
     "origin": (True, lambda d, a: d.session.origin()),
     "undo": (True, lambda d, a: d.session.undo()),
     "redo": (True, lambda d, a: d.session.redo()),
-    "best": (True, lambda d, a: d.session.best(*_search_args(a))),
-    "search_start": (True, lambda d, a: d.session.search_start(*_search_args(a))),
+    "best": (True, lambda d, a: d.session.best(*search_args(a))),
+    "search_start": (True, lambda d, a: d.session.search_start(*search_args(a))),
     "search_step": (True, Dispatcher._search_step),
     "search_stop": (True, lambda d, a: d.session.search_stop()),
-    "export_record": (True, lambda d, a: d.session.export_record(a.get("format") or "opentafl", a.get("end"))),
+    "review_start": (True, lambda d, a: d.session.reviews.start(d.session.game, a.get("seconds"), a.get("depth"))),
+    "review_step": (True, Dispatcher._review_step),
+    "review_stop": (True, lambda d, a: d.session.reviews.stop(a.get("forget") is True)),
+    "export_record": (True, lambda d, a: d.session.export_record(a.get("format") or "opentafl", a.get("end"), a.get("notes"))),
     "import_record": (True, lambda d, a: d.session.import_record(a.get("text"))),
     "playout_bench": (True, lambda d, a: d.session.playout_bench(a.get("seconds", 2.0), a.get("seed", 1))),
 }

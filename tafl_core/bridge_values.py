@@ -134,7 +134,7 @@ def one_line(exc: BaseException) -> str:
     return (lines[-1] if lines else type(exc).__name__)[:300]
 
 
-__all__ = ["capture_dict", "result_dict", "sq_key", "listify", "Refused", "MAX_SEED", "bad_limit", "number_arg", "whole_arg", "check_level", "search_limits",
+__all__ = ["DECLARED_ENDS", "search_args", "capture_dict", "result_dict", "sq_key", "listify", "Refused", "MAX_SEED", "bad_limit", "number_arg", "whole_arg", "check_level", "search_limits",
            "Fault", "ANSWERS_WITH_STATE", "failure", "Failed", "one_line"]
 
 
@@ -191,3 +191,17 @@ def listify(v):
     """A rule value from JSON as the ruleset holds it (JS arrays arrive as lists; tuples from
     Python callers are fine too)."""
     return tuple(v) if isinstance(v, list) else v
+
+
+#: The ends the players declare on the board, which no rule decides (a resignation, an agreed
+#: draw; docs/assets/board/address.js END_VALUES, the link's ``end`` part): the ``result`` tag and
+#: the ``termination`` text an exported record gives them (OpenTafl's words for them, its
+#: PlayTaflOnline translator's termination strings).
+DECLARED_ENDS = {"resign-attackers": ("-1", "Attacker resigns"), "resign-defenders": ("1", "Defender resigns"),
+                 "draw": ("0", "Draw")}
+
+
+def search_args(a: dict) -> tuple:
+    """``best``'s and ``search_start``'s arguments: seconds, depth, level, seed (0 when not
+    given), nodes."""
+    return a.get("seconds"), a.get("depth"), a.get("level"), a.get("seed") or 0, a.get("nodes")

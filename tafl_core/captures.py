@@ -146,6 +146,9 @@ class Captures:
                 mode = "custodial"
             else:
                 return self._king_alternate(k, mover, d)
+        elif mode == "throne_four":
+            # hnefatafl.org's Brandubh: four attackers round him on the throne, two elsewhere
+            mode = "all_attackers" if k == t.throne else "custodial"
         elif mode == "throne_graded":
             # On the throne all four sides are attackers; next to it the four-sides rule applies,
             # the path below for every mode but custodial and all attackers; elsewhere custodial.
@@ -226,13 +229,15 @@ class Captures:
             # two lines whose common corner square cannot be in a row (a row's ends are on the line).
             if x in already or not board[x] or SIDE_OF[board[x]] == side:
                 continue
-            out.extend(cap for cap in self._wall_through(x, side) if cap.square not in already)
+            out.extend(cap for cap in self._wall_through(x, side, to) if cap.square not in already)
         return out
 
-    def _wall_through(self, x: int, side: int) -> list[Capture]:
+    def _wall_through(self, x: int, side: int, mover: int) -> list[Capture]:
         """The shieldwall capture of the row of enemies of ``side`` on the edge that contains ``x``
         when the row is closed (both ends pieces of ``side`` or, with ``shieldwall = "corner"``,
-        an empty corner; a piece of ``side`` in front of every member); [] otherwise."""
+        an empty corner; a piece of ``side`` in front of every member); [] otherwise. The king
+        takes part as ``king_armed`` says: on ``mover``, the square of the piece that moved, as
+        the hammer; anywhere else as the anvil."""
         t = self._t
         n = t.n
         board = self.board
@@ -257,7 +262,7 @@ class Captures:
 
         def friend(s: int) -> bool:
             c = board[s]
-            return c != EMPTY and SIDE_OF[c] == side and (c != KNG or t.king_anvil or t.king_hammer)
+            return c != EMPTY and SIDE_OF[c] == side and (c != KNG or (t.king_hammer if s == mover else t.king_anvil))
 
         lo = hi = x
         while enemy(lo - step):

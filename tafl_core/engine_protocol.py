@@ -243,7 +243,7 @@ class EngineSession:
                 else:
                     # the best move's evaluator (built for this game's rules: on 25x25 its
                     # tables cost more than a short search) and its table
-                    sub = Search(g, tt=self._tt, evaluator=s.ev, clock=self.clock_fn).run(max(1, rep["depth"] - 1), share)
+                    sub = Search(g, tt=self._tt, evaluator=s.evaluator, clock=self.clock_fn).run(max(1, rep["depth"] - 1), share)
                     score = sub["score"] if g.to_move == me else -sub["score"]
             finally:
                 g.undo()

@@ -30,7 +30,9 @@ from typing import Any
 
 from .errors import PositionError, RulesFileError
 from .position import Position
+from .rulekeys import condition_holds
 from .ruleset import Ruleset, toml_value
+from .ruletable import OPENTAFL_MAX_SIZE, TABLE, RuleKey
 from .squares import parse_square, square_name
 
 #: OpenTafl's piece letters in its order (``TaflmanCodes.inverse`` without the guards).
@@ -53,12 +55,6 @@ _TFR = {"w": "w", "l": "l"}                           # anything else: draws
 _KA = ("y", "h", "a", "n")                            # anything else: armed
 _KS = {"s": "s", "y": "s", "c": "c", "m": "m", "w": "w", "n": "w"}   # anything else: strong
 _JUMP = ("c", "j", "r")                               # anything else: no jump
-_PRESENT_LETTER = {"attacker": "t", "defender": "T", "king": "K", "commander": "c", "knight": "N"}
-_KING_CAPTURE = {"custodial": "w", "four_sides": "s", "throne_graded": "c", "surrounded_edge": "m"}
-_KING_ARMED = {"yes": "y", "no": "n", "anvil": "a", "hammer": "h"}
-_SHIELDWALL = {"off": "n", "on": "w", "corner": "s"}
-_KING_JUMP = {"none": "n", "restricted": "r", "free": "j"}
-_PIECE_JUMP = {"none": "n", "jump": "j", "capture": "c"}
 _PLAIN_KINDS = ("attacker", "defender", "king")
 
 
@@ -174,81 +170,140 @@ def _group_has_neighbours(squares: frozenset[str], n: int) -> bool:
     return any((s + 1 in idx and (s + 1) % n) or s + n in idx for s in idx)
 
 
+def opentafl_unsaid(entry: RuleKey, value: Any) -> str | None:
+    """Why OpenTafl cannot say ``value`` of the rule key ``entry`` (its ``unsaid`` reason; ``"*"``
+    stands for every value but a ``fixed`` one), None when it can or when the entry's group
+    decides. A list value is compared as a tuple.
+
+    Raises:
+        ValueError: a value with neither a letter nor a reason (a value added to the table
+            without its OpenTafl mapping).
+    """
+    ot = entry.opentafl
+    value = tuple(value) if isinstance(value, list) else value
+    if ot.map == "fixed":
+        if value == ot.fixed:
+            return None
+    elif ot.map != "letters" or value in ot.write:
+        return None
+    why = ot.unsaid.get(value, ot.unsaid.get("*"))
+    if why is None:
+        raise ValueError(f"tafl_core/ruletable.py: {entry.key} = {value!r} has neither an OpenTafl letter nor a reason")
+    return why
+
+
 def _letters_of(kinds) -> str:
     """The OpenTafl letter list (in OpenTafl's order) for a list of this engine's kinds."""
     chosen = set("".join(KIND_LETTERS[k] for k in kinds))
     return "".join(c for c in LETTERS if c in chosen)
 
 
+#: The order in which the export writes OpenTafl's keys (the order of OpenTafl's serializer).
+_ORDER = ("dim", "name", "esc", "surf", "atkf", "tfr", "ka", "ks", "kj", "cj", "nj", "cor", "cen", "cenh", "cenhe", "cenp",
+          "cens", "cenre", "corh", "corp", "cors", "corre", "sw", "swf", "efe", "ber", "start")
+
+
+def _group_cen(rs) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The throne's keys (``cen`` and its lists) and the refusals ``(rule key, why)``."""
+    return _square_group(rs, "cen", "throne")
+
+
+def _group_cor(rs) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The corners' keys (``cor`` and its lists) and the refusals ``(rule key, why)``."""
+    return _square_group(rs, "cor", "corner")
+
+
+#: The export of each OpenTafl group the table names (tafl_core.ruletable: ``OpenTafl("group", name)``).
+_GROUPS = {"cen": _group_cen, "cor": _group_cor}
+
+
+def _square_group(rs, tag: str, prefix: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    v = rs.value
+    squares = rs.special_squares()["throne" if tag == "cen" else "corners"]
+    parts = [(tag, ",".join(squares) + ("," if squares else ""))]
+    if not squares:
+        return parts, []
+    stop, pas, reent = (set(v(f"{prefix}_{f}")) for f in ("stop", "pass", "reenter"))
+    no_return = stop - reent
+    if no_return & pas:
+        return parts, [(f"{prefix}_reenter", "OpenTafl's re-entry rule (cenre, corre) also bars passing")]
+    always, empty = set(v(f"{prefix}_hostile")), set(v(f"{prefix}_hostile_empty"))
+    if tag == "cor":
+        if (empty - always) and (stop - {"king"}):
+            return parts, [(f"{prefix}_hostile_empty", "OpenTafl has no corner hostile only while empty that a piece "
+                                                       "other than the king may stand on")]
+        hostile_lists = [("corh", always | empty, False)]
+    else:
+        hostile_lists = [("cenh", always, None), ("cenhe", always | empty, v("king_capture") != "custodial")]
+    for key, kinds, king_extra in hostile_lists:
+        # OpenTafl asks hostility per side: the king is captured against squares hostile to the defenders.
+        if king_extra is not None and ("defender" in kinds) != ("king" in kinds or king_extra):
+            which = f"{prefix}_hostile" if ("defender" in always) != ("king" in always) else f"{prefix}_hostile_empty"
+            return parts, [(which, "OpenTafl asks a square's hostility per side: it cannot be hostile to a defender "
+                                   "and not to the king, or the other way round")]
+        parts.append((key, "".join(c for c in LETTERS if c in _letters_of(sorted(kinds & {"attacker", "defender"}))
+                                   + ("K" if "defender" in kinds else ""))))
+    parts += [(tag + "p", _letters_of(sorted(pas))), (tag + "s", _letters_of(sorted(stop))),
+              (tag + "re", _letters_of(k for k in _PLAIN_KINDS if k not in no_return))]
+    return parts, []
+
+
+def _export(rs) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The OpenTafl keys of ``rs`` as ``(key, value)`` pairs in :data:`_ORDER`, before the
+    defaults are left out, and the refusals ``(rule key, why)``: each rule key is written as
+    its entry of :data:`tafl_core.ruletable.TABLE` says."""
+    values = {k: r.value for k, r in rs.rules.items()}
+    kinds = set(rs.layout.pieces.values())
+    refused: list[tuple[str, str]] = []
+    if rs.size > OPENTAFL_MAX_SIZE:
+        refused.append(("size", f"OpenTafl plays boards of at most {OPENTAFL_MAX_SIZE}x{OPENTAFL_MAX_SIZE} squares"))
+    parts: list[tuple[str, str]] = [("dim", str(rs.size)), ("name", "_".join(rs.name.split()))]
+    for entry in TABLE:
+        ot = entry.opentafl
+        if not condition_holds(entry.when, values, kinds):
+            continue
+        value = rs.value(entry.key)
+        why = opentafl_unsaid(entry, value)
+        if why:
+            refused.append((entry.key, why))
+        elif ot.map == "letters":
+            parts.append((ot.key, ot.write[value]))
+        elif ot.map == "flag":
+            parts.append((ot.key, "y" if value else "n"))
+        elif ot.map == "group":
+            if not any(k == ot.key for k, _ in parts):
+                group, why_not = _GROUPS[ot.key](rs)
+                parts += group
+                refused += why_not
+        elif ot.map != "fixed":
+            raise ValueError(f"opentafl does not write the mapping {ot.map!r} (rule {entry.key})")
+    if any(k == "corre" for k, _ in parts) and not any(k == "cenre" for k, _ in parts):
+        parts.append(("cenre", DEFAULTS["cenre"]))   # OpenTafl reads corre only when cenre is there
+    parts.append(("start", rs.layout.to_otn()))
+    return sorted(parts, key=lambda kv: _ORDER.index(kv[0])), refused
+
+
+def opentafl_refusals(rs) -> list[tuple[str, str]]:
+    """Why OpenTafl cannot say the ruleset ``rs``: ``(rule key, reason)`` pairs (``"size"`` for a
+    board over :data:`~tafl_core.ruletable.OPENTAFL_MAX_SIZE`), empty when it can."""
+    return _export(rs)[1]
+
+
 def to_opentafl(rs) -> str | None:
     """The ruleset ``rs`` as an OpenTafl rules string that OpenTafl reads as the same rules, or
-    None where OpenTafl cannot say them: camps, pieces moving one square, a king taken only by
-    four attackers, repetition ignored, losing for the defenders or counted other than at the
-    third occurrence, no rule or a draw for a side without moves, berserk escapes, a board over
-    19 squares, hostility that differs between a defender and the king (OpenTafl asks per side),
-    re-entry that differs from passing, commanders that do not take the king.
+    None where OpenTafl cannot say them (:func:`opentafl_refusals` names the keys and why: the
+    ``unsaid`` values of :data:`tafl_core.ruletable.TABLE`, a board over 19 squares, hostility
+    that differs between a defender and the king, re-entry that differs from passing).
 
     Keys equal to OpenTafl's defaults under :func:`reading` are left out, as OpenTafl's own
     serializer does, so a ruleset OpenTafl ships comes out as OpenTafl's string (but the name).
     """
-    v = rs.value
-    n = rs.size
-    if (v("camps") or v("one_step") or v("king_capture") not in _KING_CAPTURE or n > 19
-            or v("repetition") not in ("draw", "loss_repeater") or v("repetition_count") != 3
-            or v("no_moves") != "loss" or v("berserk") == "capture_or_escape"
-            # OpenTafl's boards are square and it has no capture on a corner by its flanks
-            or v("geometry") != "square" or v("corner_capture") != "ordinary"):
+    parts, refused = _export(rs)
+    if refused:
         return None
-    kinds_present = set(rs.layout.pieces.values())
-    if "commander" in kinds_present and v("commander_king_capture") != "custodial":
-        return None
-    sq = rs.special_squares()
-    corners, throne = sq["corners"], sq["throne"]
-    parts: list[tuple[str, str]] = [("dim", str(n)), ("name", "_".join(rs.name.split())),
-                                    ("esc", "c" if v("escape") == "corners" else "e"), ("surf", "y" if v("encirclement") else "n"),
-                                    ("atkf", "y" if v("first_mover") == "attackers" else "n"),
-                                    ("tfr", "w" if v("repetition") == "loss_repeater" else "d"),
-                                    ("ka", _KING_ARMED[v("king_armed")]), ("ks", _KING_CAPTURE[v("king_capture")]),
-                                    ("kj", _KING_JUMP[v("king_jump")])]
-    if "commander" in kinds_present:
-        parts.append(("cj", _PIECE_JUMP[v("commander_jump")]))
-    if "knight" in kinds_present:
-        parts.append(("nj", _PIECE_JUMP[v("knight_jump")]))
-    parts.append(("cor", ",".join(corners) + ("," if corners else "")))
-    parts.append(("cen", ",".join(throne) + ("," if throne else "")))
-    king_counts_throne = v("king_capture") != "custodial"
-    for tag, prefix, present in (("cen", "throne", bool(throne)), ("cor", "corner", bool(corners))):
-        if not present:
-            continue
-        stop, pas, reent = (set(v(f"{prefix}_{f}")) for f in ("stop", "pass", "reenter"))
-        no_return = stop - reent
-        if no_return & pas:
-            return None   # OpenTafl's re-entry also bars passing
-        always, empty = set(v(f"{prefix}_hostile")), set(v(f"{prefix}_hostile_empty"))
-        if tag == "cor":
-            if (empty - always) and (stop - {"king"}):
-                return None   # a corner another piece may stand on, hostile only while empty
-            hostile_lists = [("corh", always | empty, False)]
-        else:
-            hostile_lists = [("cenh", always, None), ("cenhe", always | empty, king_counts_throne)]
-        for key, kinds, king_extra in hostile_lists:
-            if king_extra is not None and ("defender" in kinds) != ("king" in kinds or king_extra):
-                return None   # OpenTafl captures the king against squares hostile to the defenders
-            parts.append((key, _letters_of(sorted(kinds & {"attacker", "defender"}))
-                          + ("K" if "defender" in kinds else "")))
-        parts += [(tag + "p", _letters_of(sorted(pas))), (tag + "s", _letters_of(sorted(stop))),
-                  (tag + "re", _letters_of(k for k in _PLAIN_KINDS if k not in no_return))]
-    parts.append(("sw", _SHIELDWALL[v("shieldwall")]))
-    if v("shieldwall") != "off":
-        parts.append(("swf", "y" if v("shieldwall_flank") else "n"))
-    parts.append(("efe", "y" if v("exit_fort") else "n"))
-    parts.append(("ber", "c" if v("berserk") == "capture" else "n"))
-    parts.append(("start", rs.layout.to_otn()))
-    # Normalise the hostility lists' letter order, then leave out what OpenTafl reads the same
-    # without it (repeat until nothing more can go: cenre and corre depend on each other).
-    parts = [(k, "".join(c for c in LETTERS if c in val) if k in ("cenh", "cenhe", "corh") else val) for k, val in parts]
-    full = _join(parts)
-    want = reading(full)
+    want = reading(_join(parts))
+    # Leave out what OpenTafl reads the same without it (repeat until nothing more can go: cenre
+    # and corre depend on each other).
     dropped = True
     while dropped:
         dropped = False
@@ -269,19 +324,56 @@ def _join(parts: list[tuple[str, str]]) -> str:
 
 def _kinds(letters: frozenset[str], present: frozenset[str], key: str, hostility: bool = False) -> list[str]:
     """This engine's kinds for an OpenTafl letter list; refuses a list that splits a side's
-    pieces that exist (a commander unlike the attackers, a knight unlike the defenders)."""
+    pieces that exist (a commander unlike the attackers, a knight unlike the defenders). A
+    hostility list (``hostility``, as :func:`reading` gives it: only ``t`` and ``T``, since
+    OpenTafl asks hostility per side) names sides, so it splits nothing."""
     out = []
     if "t" in letters:
         out.append("attacker")
-    if "c" in present and ("c" in letters) != ("t" in letters):
+    if not hostility and "c" in present and ("c" in letters) != ("t" in letters):
         raise OpenTaflRulesError(f"{key}: commanders differ from the attackers; this engine counts a commander as an attacker")
     if "T" in letters:
         out.append("defender")
-    if "N" in present and ("N" in letters) != ("T" in letters):
+    if not hostility and "N" in present and ("N" in letters) != ("T" in letters):
         raise OpenTaflRulesError(f"{key}: the knight differs from the defenders; this engine counts a knight as a defender")
     if ("T" if hostility else "K") in letters:
         out.append("king")
     return out
+
+
+def _read_square_group(tag: str, prefix: str, r: dict, raw: dict, present: frozenset, rules: dict) -> None:
+    """The rule keys of a special square (``throne`` or ``corners`` and their lists) as OpenTafl
+    reads ``cen``/``cor`` and their lists (``r``: :func:`reading`, ``raw``: the split string),
+    into ``rules``."""
+    n = r["dim"]
+    if tag == "cen":
+        rules["throne"] = bool(r["cen"])
+    else:
+        rules["corners"] = ("single" if r["cor"] == _corner_default(n) else
+                            sorted(r["cor"], key=lambda s: parse_square(s, n)) or "none")
+    if not r[tag]:
+        return
+    stop_letters = _letters(raw.get(tag + "s", DEFAULTS[tag + "s"]))
+    rules[f"{prefix}_stop"] = _kinds(stop_letters & present, present, tag + "s")
+    rules[f"{prefix}_reenter"] = _kinds(r[tag + "_stop"], present, tag + "re")
+    rules[f"{prefix}_pass"] = _kinds(r.get(tag + "_pass", frozenset()), present, tag + "p")
+    if tag == "cen":
+        occ, emp = r["cen_h"], r["cen_he"]
+        if rules["king_capture"] != "custodial" and "T" not in emp:
+            raise OpenTaflRulesError("cenhe: the empty centre is not hostile to the defenders, but this engine's "
+                                     "strong king always counts the empty throne against him")
+        rules["throne_hostile"] = _kinds(occ & emp, present, "cenh", hostility=True)
+        rules["throne_hostile_empty"] = _kinds(emp - occ, present, "cenhe", hostility=True)
+        if occ - emp:
+            raise OpenTaflRulesError("cenh: a centre hostile only while occupied is not a rule of this engine")
+    else:
+        rules["corner_hostile"] = _kinds(r["cor_h"], present, "corh", hostility=True)
+        rules["corner_hostile_empty"] = []
+
+
+#: The reading of each OpenTafl group the table names (tafl_core.ruletable: ``OpenTafl("group", name)``).
+_GROUP_READERS = {"cen": lambda *a: _read_square_group("cen", "throne", *a),
+                  "cor": lambda *a: _read_square_group("cor", "corner", *a)}
 
 
 def ruleset_from_opentafl(text: str):
@@ -314,8 +406,7 @@ def ruleset_from_opentafl(text: str):
         raise OpenTaflRulesError(f"start has {layout.size} rows, dim says {n}")
     present = frozenset(c for c in r["start"] if c in LETTERS)
     why = [(r["linc"], "linc:y (Linnaean capture)"), (r["spd"] not in ("-1", ""), "spd (speed limits)"),
-           (any(r["forts"]), "afor/dfor (forts)"), (r["tfr"] == "l", "tfr:l (the repeating side wins)"),
-           (r["ber"] == "m", "ber:m (berserk on any move)"),
+           (any(r["forts"]), "afor/dfor (forts)"),
            (any(raw.get(k, "n") not in ("n", "") for k in ("mj", "gj")), "mj/gj (mercenaries, guards)")]
     for bad, what in why:
         if bad:
@@ -323,52 +414,33 @@ def ruleset_from_opentafl(text: str):
     middle = square_name(((n - 1) // 2) * n + (n - 1) // 2, n)
     if r["cen"] and (r["cen"] != {middle} or n % 2 == 0):
         raise OpenTaflRulesError("cen: this engine's throne is the one middle square of an odd board")
-    rules: dict[str, Any] = {
-        "first_mover": "attackers" if r["atkf"] else "defenders",
-        "escape": "corners" if r["esc"] == "c" else "edge",
-        "king_armed": {v: k for k, v in _KING_ARMED.items()}[r["ka"]],
-        "king_capture": {v: k for k, v in _KING_CAPTURE.items()}[r["ks"]],
-        "throne": bool(r["cen"]),
-        "corners": ("single" if r["cor"] == _corner_default(n) else
-                    sorted(r["cor"], key=lambda s: parse_square(s, n)) or "none"),
-        "camps": [],
-        "shieldwall": {v: k for k, v in _SHIELDWALL.items()}[r["sw"]],
-        "shieldwall_flank": r.get("swf", False),   # without a shieldwall it does not arise
-        "exit_fort": r["efe"], "encirclement": r["surf"],
-        "repetition": "loss_repeater" if r["tfr"] == "w" else "draw", "repetition_count": 3, "no_moves": "loss",
-        "king_jump": {"n": "none", "r": "restricted", "j": "free", "c": "free"}[r["kj"]],
-    }
-    if r["ks"] == "c" and not r["cen"]:
-        rules["king_capture"] = "custodial"   # strong only on or beside a centre there is not
-    king_counts_throne = rules["king_capture"] != "custodial"
-    for tag, prefix in (("cen", "throne"), ("cor", "corner")):
-        if not r[tag]:
+    kinds = set(layout.pieces.values())
+    rules: dict[str, Any] = {}
+    groups: list[str] = []
+    for entry in TABLE:
+        ot = entry.opentafl
+        if not condition_holds(entry.when, rules, kinds) or entry.when in ("throne", "corner", "camp"):
             continue
-        stop_letters = _letters(raw.get(tag + "s", DEFAULTS[tag + "s"]))
-        rules[f"{prefix}_stop"] = _kinds(stop_letters & present, present, tag + "s")
-        rules[f"{prefix}_reenter"] = _kinds(r[tag + "_stop"], present, tag + "re")
-        pas = r.get(tag + "_pass", frozenset())
-        rules[f"{prefix}_pass"] = _kinds(pas, present, tag + "p")
-        if tag == "cen":
-            occ, emp = r["cen_h"], r["cen_he"]
-            if king_counts_throne and "T" not in emp:
-                raise OpenTaflRulesError("cenhe: the empty centre is not hostile to the defenders, but this engine's "
-                                         "strong king always counts the empty throne against him")
-            rules["throne_hostile"] = _kinds(occ & emp, present, "cenh", hostility=True)
-            rules["throne_hostile_empty"] = _kinds(emp - occ, present, "cenhe", hostility=True)
-            if occ - emp:
-                raise OpenTaflRulesError("cenh: a centre hostile only while occupied is not a rule of this engine")
+        if ot.map == "letters":
+            letter = r[ot.key] if not isinstance(r[ot.key], bool) else "yn"[not r[ot.key]]
+            if letter in ot.unread:
+                raise OpenTaflRulesError(ot.unread[letter])
+            if letter not in ot.read():
+                raise OpenTaflRulesError(f"{ot.key}:{letter} has no value of {entry.key} in this engine")
+            rules[entry.key] = ot.read()[letter]
+        elif ot.map == "flag":
+            rules[entry.key] = r.get(ot.key, False)   # swf: without a shieldwall it does not arise
+        elif ot.map == "fixed":
+            if entry.when != "optional" or ot.fixed != entry.default:
+                rules[entry.key] = list(ot.fixed) if isinstance(ot.fixed, tuple) else ot.fixed
+        elif ot.map == "group":
+            groups += [ot.key] if ot.key not in groups else []
         else:
-            rules["corner_hostile"] = _kinds(r["cor_h"], present, "corh", hostility=True)
-            rules["corner_hostile_empty"] = []
-    if "c" in present:
-        rules["commander_jump"] = {"n": "none", "j": "jump", "c": "capture", "r": "jump"}[r["cj"]]
-        rules["commander_king_capture"] = "custodial"
-    if "N" in present:
-        rules["knight_jump"] = {"n": "none", "j": "jump", "c": "capture", "r": "jump"}[r["nj"]]
-    if r["ber"] == "c":
-        rules["berserk"] = "capture"
-        rules["berserk_compulsory"] = True   # OpenTafl keeps the turn while a capture is possible
+            raise ValueError(f"opentafl does not read the mapping {ot.map!r} (rule {entry.key})")
+    if rules["king_capture"] == "throne_graded" and not r["cen"]:
+        rules["king_capture"] = "custodial"   # strong only on or beside a centre there is not
+    for group in groups:
+        _GROUP_READERS[group](r, raw, present, rules)
     name = " ".join(raw.get("name", "").replace("_", " ").split())[:80] or "Unknown Tafl"
     lines = ["[variant]", f"name = {toml_value(name)}", "", "[layout]", 'origin = "OpenTafl rules string"',
              'diagram = """', layout.to_diagram().rstrip("\n"), '"""']
@@ -381,4 +453,4 @@ def ruleset_from_opentafl(text: str):
 
 
 __all__ = ["DEFAULTS", "LETTERS", "KIND_LETTERS", "OpenTaflRulesError", "split_rules", "reading", "to_opentafl",
-           "ruleset_from_opentafl"]
+           "opentafl_refusals", "opentafl_unsaid", "ruleset_from_opentafl"]

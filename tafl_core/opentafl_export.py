@@ -112,6 +112,8 @@ def _nearest_step(rs: Ruleset) -> dict[str, Any]:
         ov["one_step"] = ()
     if v("king_capture") == "four_attackers":
         ov["king_capture"] = "four_sides"
+    elif v("king_capture") == "throne_four":
+        ov["king_capture"] = "throne_graded"   # the same but beside the throne
     if v("repetition") == "ignored":
         ov["repetition"] = "draw"
     elif v("repetition") == "loss_defenders":

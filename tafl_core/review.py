@@ -1,6 +1,6 @@
 """Game review: every move of a game searched and marked, as a chess site's game analysis does.
 
-For each ply the position before the move is searched (:func:`tafl_core.search.best_move`), which
+For each ply the position before the move is searched (:class:`tafl_core.search.Search`), which
 gives the best move, its line and the best score the mover could reach; the position after the
 move is searched too (it is the next ply's "before"), which gives what the move played kept.
 The fall from the one to the other, from the mover's point of view, marks the move
@@ -25,6 +25,7 @@ The review is pure (stdlib only) and runs unchanged in the board's worker (Pyodi
 from __future__ import annotations
 
 from dataclasses import dataclass
+import time
 from typing import Callable
 
 from .game import Game
@@ -32,7 +33,7 @@ from .moves import Move
 from .position import Position
 from .ruleset import Ruleset
 from .scores import (BLUNDER_DROP, INACCURACY_DROP, MISTAKE_DROP, REVIEW_CAP, WIN, WIN_BOUND, WINNING_FROM)
-from .search import best_move
+from .search import Search, level_limits
 from .tables import SIDE_NAMES
 
 #: Search time per position when none is given (seconds): a 100-ply game in about 15 s.
@@ -136,23 +137,126 @@ def _code(game: Game, text: str) -> int | None:
     return None if mv.is_end else mv.frm << 10 | mv.to
 
 
-def _search(game: Game, seconds: float | None, depth: int | None) -> dict:
-    return best_move(game, depth=depth, seconds=seconds)
-
-
-def _after_score(game: Game, mover: str, seconds: float | None, depth: int | None) -> tuple[int, dict | None]:
-    """The score the position in ``game`` is worth to ``mover`` (who just moved), and the
-    search of it (None where the game is over)."""
+def _after_result(game: Game, mover: str) -> int | None:
+    """The score the position in ``game`` is worth to ``mover`` (who just moved) where no
+    search is needed (the game is over, or the side to move has no move), else None."""
     res = game.result
     if res is not None:
         if res.winner is None:
-            return 0, None
-        return (WIN - 1 if res.winner == mover else -(WIN - 1)), None
+            return 0
+        return WIN - 1 if res.winner == mover else -(WIN - 1)
     if not game.move_codes():
-        return 0, None
-    found = _search(game, seconds, depth)
-    score = found["score"] if game.to_move == mover else -found["score"]
-    return score, found
+        return 0
+    return None
+
+
+class Review:
+    """A game review in slices (:meth:`step`), so that a caller can answer other requests, show
+    progress and cancel between them (the board's worker: bridge ``review_start`` /
+    ``review_step``). The arguments are those of :func:`review_game`; the review plays on a
+    game of its own.
+
+    Attributes:
+        moves: the move texts reviewed.
+        total: how many (``len(moves)``).
+        plies: the :class:`PlyReview` of every ply reviewed so far, in order.
+        done: whether every ply is reviewed.
+
+    Raises:
+        tafl_core.errors.NotationError, tafl_core.reasons.IllegalMove: (from :meth:`step`) a
+            move that is malformed or not legal where it is played.
+    """
+
+    def __init__(self, ruleset: Ruleset, moves: list[str], start: Position | None = None, first: str | None = None,
+                 seconds: float | None = REVIEW_SECONDS, depth: int | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
+        self.game = Game(ruleset, start, first)
+        self.moves = list(moves)
+        self.total = len(self.moves)
+        self.plies: list[PlyReview] = []
+        self.done = False
+        self._clock = clock
+        self._deadline: float | None = None
+        self._limits = level_limits(None, depth, seconds, None)[:3]
+        self._steps = self._run()
+
+    def stop(self) -> None:
+        """End the review where it stands (:attr:`plies` keep the plies reviewed; :attr:`done`)."""
+        self.done = True
+        self._steps.close()
+
+    def step(self, budget_seconds: float | None = None) -> bool:
+        """Review on for about ``budget_seconds`` (at least one slice of a search; a move whose
+        every reply is played is checked between slices too), or, with None, until the next ply
+        is reviewed. Returns :attr:`done`."""
+        if self.done:
+            return True
+        self._deadline = None if budget_seconds is None else self._clock() + budget_seconds
+        for ply_done in self._steps:
+            if self._deadline is None:
+                if ply_done:
+                    return False
+            elif self._clock() >= self._deadline:
+                return False
+        self.done = True
+        return True
+
+    def _left(self) -> float | None:
+        return None if self._deadline is None else max(0.001, self._deadline - self._clock())
+
+    def _search(self):
+        """A generator: the search of the game's position in slices (yields False between
+        them), returning :meth:`Search.reply`."""
+        depth, seconds, nodes = self._limits
+        srch = Search(self.game)
+        srch.start(depth, seconds, nodes)
+        while not srch.step(self._left()):
+            yield False
+        return srch.reply()
+
+    def _saving(self):
+        """A generator: the moves of the side to move that do not let the other side win at
+        once (yields False between moves when a budget is set), returning their codes."""
+        game = self.game
+        out = []
+        for c in game.move_codes():
+            if not lets_win_at_once(game, c):
+                out.append(c)
+            if self._deadline is not None:
+                yield False
+        return out
+
+    def _run(self):
+        """A generator over the whole review: yields False between slices, True after a ply."""
+        game = self.game
+        here = (yield from self._search()) if self.total and game.result is None else None
+        for i, text in enumerate(self.moves):
+            mover = game.to_move
+            sign = 1 if mover == SIDE_NAMES[0] else -1
+            code = _code(game, text)
+            before = here["score"] if here else 0
+            best = here["move"] if here else None
+            line = list(here["pv"]) if here else []
+            at_once = False
+            if code is not None and lets_win_at_once(game, code):
+                saving = yield from self._saving()
+                if saving:
+                    at_once = True
+                    best_code = _code(game, best) if best else None
+                    if best_code not in saving:
+                        best = _move_text(game, saving[0])
+                        line = [best]
+            is_best = best is not None and code == _code(game, best)
+            game.play(text)
+            after = _after_result(game, mover)
+            here = None
+            if after is None:
+                here = yield from self._search()
+                after = here["score"] if game.to_move == mover else -here["score"]
+            mark = "" if is_best else mark_for(before, after, at_once)
+            self.plies.append(PlyReview(ply=i + 1, move=text, side=mover, score=sign * after, before=sign * before,
+                                        best=best, line=line, mark=mark))
+            yield True
 
 
 def review_game(ruleset: Ruleset, moves: list[str], start: Position | None = None, first: str | None = None,
@@ -161,7 +265,8 @@ def review_game(ruleset: Ruleset, moves: list[str], start: Position | None = Non
                 cancelled: Callable[[], bool] | None = None) -> list[PlyReview]:
     """Review a game: ``moves`` (move texts as :meth:`Game.play` takes them) played from
     ``start`` with ``first`` to move (the ruleset's layout and first mover by default), every
-    position searched for ``seconds`` seconds and/or to ``depth`` plies.
+    position searched for ``seconds`` seconds and/or to ``depth`` plies (:class:`Review`, one
+    ply at a time).
 
     ``progress(done, total)`` is called after each ply; where ``cancelled()`` turns true the
     review stops and returns the plies reviewed so far.
@@ -173,37 +278,20 @@ def review_game(ruleset: Ruleset, moves: list[str], start: Position | None = Non
         tafl_core.errors.NotationError, tafl_core.reasons.IllegalMove: a move that is malformed
             or not legal where it is played.
     """
-    game = Game(ruleset, start, first)
-    out: list[PlyReview] = []
-    total = len(moves)
-    here = _search(game, seconds, depth) if total and game.result is None else None
-    for i, text in enumerate(moves):
+    review = Review(ruleset, moves, start, first, seconds, depth)
+    while len(review.plies) < review.total:
         if cancelled is not None and cancelled():
             break
-        mover = game.to_move
-        sign = 1 if mover == SIDE_NAMES[0] else -1
-        code = _code(game, text)
-        before = here["score"] if here else 0
-        best = here["move"] if here else None
-        line = list(here["pv"]) if here else []
-        at_once = False
-        if code is not None and lets_win_at_once(game, code):
-            saving = [c for c in game.move_codes() if not lets_win_at_once(game, c)]
-            if saving:
-                at_once = True
-                best_code = _code(game, best) if best else None
-                if best_code not in saving:
-                    best = _move_text(game, saving[0])
-                    line = [best]
-        is_best = best is not None and code == _code(game, best)
-        game.play(text)
-        after, here = _after_score(game, mover, seconds, depth)
-        mark = "" if is_best else mark_for(before, after, at_once)
-        out.append(PlyReview(ply=i + 1, move=text, side=mover, score=sign * after, before=sign * before,
-                             best=best, line=line, mark=mark))
+        review.step(None)
         if progress is not None:
-            progress(i + 1, total)
-    return out
+            progress(len(review.plies), review.total)
+    return list(review.plies)
+
+
+def mark_comment(p: PlyReview) -> str:
+    """The comment a game record carries for the review of ply ``p`` with a mark: the mark and,
+    where the engine preferred another move, ``best`` and that move (``"?? best d4-d7"``)."""
+    return f"{p.mark} best {p.best}" if p.best and p.best != p.move else p.mark
 
 
 def _move_text(game: Game, code: int) -> str:
@@ -211,4 +299,5 @@ def _move_text(game: Game, code: int) -> str:
     return str(Move(code >> 10, code & 1023, game.size))
 
 
-__all__ = ["REVIEW_SECONDS", "PlyReview", "MARKS", "review_game", "mark_for", "wins_at_once", "lets_win_at_once"]
+__all__ = ["REVIEW_SECONDS", "PlyReview", "Review", "MARKS", "review_game", "mark_comment", "mark_for", "wins_at_once",
+           "lets_win_at_once"]

@@ -22,9 +22,10 @@ from typing import Any
 from . import limits
 from .errors import PositionError, RulesFileError
 from .position import KING, SOLDIER_OF, Position, check_kings, parse_diagram, parse_hex_diagram
-from .rulekeys import (ABSENT_VALUES, ALL_PIECE_KEYS, ALL_RULE_KEYS, BASE_KEYS, BERSERK_KEYS, HISTORICITY, JUMP_KEYS,
-                       OPTIONAL_DEFAULTS, PIECE_KEYS, RENAMED_KEYS, SPECIAL_KINDS, corner_squares, required_keys,
+from .rulekeys import (ABSENT_VALUES, ALL_PIECE_KEYS, ALL_RULE_KEYS, BASE_KEYS, BERSERK_KEYS, CONDITION_TEXT, HISTORICITY,
+                       JUMP_KEYS, OPTIONAL_DEFAULTS, PIECE_KEYS, RENAMED_KEYS, SPECIAL_KINDS, corner_squares, required_keys,
                        valid_value)
+from .ruletable import BY_KEY
 from .geometry import board_cells, geometry_of
 from .squares import FILES, is_edge, parse_square, square_name
 
@@ -357,9 +358,7 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
     if unused_is_error:
         for key, rule in rs.rules.items():
             if key not in required and key not in BASE_KEYS and key not in OPTIONAL_DEFAULTS:
-                cond = {"throne": "throne = true", "corner": 'corners is not "none"', "camp": "camps is not empty",
-                        "commander": "the layout has a commander (C)", "knight": "the layout has a knight (N)",
-                        "berserk": 'berserk is not "off"'}[key.split("_", 1)[0]]
+                cond = CONDITION_TEXT[BY_KEY[key].when]
                 raise RulesFileError(f"rule '{key}' applies only when {cond}", where, rule.line or None)
     jumping = [k for k in JUMP_KEYS if values.get(k, "none") != "none"]
     if values.get("exit_fort") is True and jumping:
@@ -396,7 +395,7 @@ def _check_geometry(rs: Ruleset, values: dict, where: str) -> None:
     switched afterwards), and a hex board has none of the rules :data:`HEX_OFF` names and no
     ``2x2`` corners."""
     hexagonal = geometry_of(rs.size) == "hex"
-    declared = values.get("geometry", "square")
+    declared = rs.value("geometry")
     if declared != geometry_of(rs.size):
         rule = rs.rules.get("geometry")
         raise RulesFileError(f"geometry '{declared}' does not match the layout, drawn for a {geometry_of(rs.size)} board "

@@ -14,6 +14,7 @@ import random
 
 from .position import ATTACKER, COMMANDER, DEFENDER, KING, KNIGHT, SOLDIER_OF
 from .rulekeys import SPECIAL_KINDS
+from .errors import RulesFileError
 from .ruleset import Ruleset, corner_squares
 from .geometry import directions, is_edge_cell, on_board, turning_order
 from .geometry import rays as geometry_rays
@@ -32,6 +33,30 @@ ORDINARY = (ATT, DEF)
 JUMP_NONE, JUMP_PLAIN, JUMP_CAPTURE, JUMP_RESTRICTED = 0, 1, 2, 3
 _JUMP_CODE = {"none": JUMP_NONE, "jump": JUMP_PLAIN, "free": JUMP_PLAIN, "capture": JUMP_CAPTURE,
               "restricted": JUMP_RESTRICTED}
+#: king_armed -> (the king captures as the moving piece: hammer, as the standing one: anvil).
+_KING_ARMED = {"yes": (True, True), "no": (False, False), "anvil": (False, True), "hammer": (True, False)}
+_BERSERK = {"off": 0, "capture": 1, "capture_or_escape": 2}
+#: The values the engine plays, per key of kind enum or count (tafl_core.ruletable.TABLE): the
+#: Python form of a ``match`` that must name every value. A ruleset with another value is
+#: refused when its tables are built; tests/tafl_core/test_rule_table.py ties these to the table.
+ENGINE_VALUES: dict[str, frozenset] = {
+    "first_mover": frozenset(("attackers", "defenders")),
+    "escape": frozenset(("corners", "edge")),
+    "king_armed": frozenset(_KING_ARMED),
+    "king_capture": frozenset(("custodial", "four_sides", "four_attackers", "throne_graded", "surrounded_edge",
+                               "throne_four", "throne_alternate")),
+    "shieldwall": frozenset(("off", "on", "corner")),
+    "repetition": frozenset(("ignored", "draw", "loss_repeater", "loss_defenders", "forbidden_defenders")),
+    "repetition_count": frozenset((2, 3, 4)),
+    "no_moves": frozenset(("loss", "draw", "none")),
+    "king_jump": frozenset(("none", "restricted", "free")),
+    "commander_jump": frozenset(("none", "jump", "capture")),
+    "knight_jump": frozenset(("none", "jump", "capture")),
+    "commander_king_capture": frozenset(("none", "custodial")),
+    "berserk": frozenset(_BERSERK),
+    "geometry": frozenset(("square", "hex")),
+    "corner_capture": frozenset(("ordinary", "edge_neighbours")),
+}
 NORMAL, THRONE, CORNER, CAMP = 0, 1, 2, 3
 #: Square kind code -> the special square's name, the prefix of its rule keys (``throne_stop``, ...).
 SPECIAL_NAME = dict(zip((THRONE, CORNER, CAMP), SPECIAL_KINDS))
@@ -144,9 +169,10 @@ class Tables:
         """The rule values the hot loops read, as attributes; jumps per piece code (JUMP_*),
         the commanders' king capture, berserk turns, one-step pieces, the piece codes allowed."""
         v = rs.value
-        armed = v("king_armed")
-        self.king_hammer = armed in ("yes", "hammer")
-        self.king_anvil = armed in ("yes", "anvil")
+        for key, played in ENGINE_VALUES.items():
+            if v(key) not in played:
+                raise RulesFileError(f"the engine does not play {key} = {v(key)!r}")
+        self.king_hammer, self.king_anvil = _KING_ARMED[v("king_armed")]
         self.king_capture = v("king_capture")
         self.shieldwall = v("shieldwall")
         self.shieldwall_flank = v("shieldwall_flank")
@@ -166,12 +192,12 @@ class Tables:
         # corner_capture = "edge_neighbours": per corner its neighbours along the edge (the
         # two cells that take a piece on it); empty under the ordinary rule
         self.corner_pair = {}
-        if _value_or(rs, "corner_capture", "ordinary") == "edge_neighbours":
+        if v("corner_capture") == "edge_neighbours":
             self.corner_pair = {c: tuple(a for a in self.adj[c] if self.edge[a]) for c in self.corners}
         # pieces that move one square at a time (one_step; Ard Ri after dragonheelslair.com)
         one = set(v("one_step"))
         self.one_step = tuple(code > 0 and SOLDIER_OF[CODE_KIND[code]] in one for code in range(6))
-        self.berserk = {"off": 0, "capture": 1, "capture_or_escape": 2}[v("berserk")]
+        self.berserk = _BERSERK[v("berserk")]
         self.berserk_compulsory = bool(v("berserk_compulsory"))
         self.allowed_codes = {ATT, DEF, KNG}
         if "commander_jump" in rs.rules:
@@ -216,14 +242,6 @@ class Tables:
 
 
 
-def _value_or(rs: Ruleset, key: str, default):
-    """``rs.value(key)``, or ``default`` where the key is not known."""
-    try:
-        return rs.value(key)
-    except KeyError:
-        return default
-
-
 def stop_from_special(t: Tables, code: int, f: int) -> bytes:
     """Stop table for a move that starts on a special square: squares of the same kind count as
     'within' (a piece may move about inside its own camp; re-entry rules do not apply)."""
@@ -263,4 +281,4 @@ def tables_for(rs: Ruleset) -> Tables:
 
 __all__ = ["Tables", "tables_for", "stop_from_special", "EMPTY", "ATT", "DEF", "KNG", "CMD", "KNT",
            "ATTACKERS", "DEFENDERS", "SIDE_NAMES", "KIND_CODE", "CODE_KIND", "SIDE_OF", "IS_ATT", "ORDINARY",
-           "NORMAL", "THRONE", "CORNER", "CAMP", "SPECIAL_NAME", "RESTRICTED"]
+           "NORMAL", "THRONE", "CORNER", "CAMP", "SPECIAL_NAME", "RESTRICTED", "ENGINE_VALUES"]

@@ -200,9 +200,17 @@ def _check_first_mention(variant: Variant, key: str, role: str, words: dict, val
             yield fault(variant, page.path, f.line, f"facts '{f.key}' says {word}, rules.toml has {key} = {value}")
 
 
+#: The king_armed values under which the king is armed (the facts row says "armed").
+_ARMED_VALUES = ("yes", "anvil", "hammer")
+#: The values of each rule key the facts checks tell apart; tests/tafl_core/test_rule_table.py
+#: ties them to tafl_core/ruletable.py, so that a new value fails there, naming this module.
+FACT_VALUES = {"escape": ("corners", "edge"), "first_mover": ("attackers", "defenders"),
+               "king_armed": ("no", *_ARMED_VALUES)}
+
+
 def check_facts_escape(variant: Variant, ctx: Context) -> Iterator[Fault]:
     """The escape row names corner (Eck…) or edge (Rand…) as in ``escape`` (first mention)."""
-    yield from _check_first_mention(variant, "escape", "escape", _ESCAPE, ("corners", "edge"))
+    yield from _check_first_mention(variant, "escape", "escape", _ESCAPE, FACT_VALUES["escape"])
 
 
 _ARMED = {
@@ -248,7 +256,7 @@ def check_facts_king_armed(variant: Variant, ctx: Context) -> Iterator[Fault]:
             yield fault(variant, page.path, f.line,
                          f"facts '{f.key}' says neither {yes_word} nor {no_word} (rules.toml has king_armed = {value})")
             continue
-        armed = value in ("yes", "anvil", "hammer")
+        armed = value in _ARMED_VALUES
         if said != armed:
             yield fault(variant, page.path, f.line,
                          f"facts '{f.key}' says {yes_word if said else no_word}, rules.toml has king_armed = {value}")
@@ -265,7 +273,7 @@ _FIRST = {"de": (r"\bAngreifer", r"\bVerteidiger", "Angreifer", "Verteidiger"),
 def check_facts_first_mover(variant: Variant, ctx: Context) -> Iterator[Fault]:
     """The first-move row names Angreifer/Verteidiger (attackers/defenders) as in
     ``first_mover`` (first mention)."""
-    yield from _check_first_mention(variant, "first_mover", "first", _FIRST, ("attackers", "defenders"))
+    yield from _check_first_mention(variant, "first_mover", "first", _FIRST, FACT_VALUES["first_mover"])
 
 
 _ASSUMABLE = [("throne", "throne"), ("escape", "escape"), ("king", "king_armed"), ("king", "king_capture"),

@@ -57,6 +57,8 @@ def run_axe(page, source: str) -> list[dict]:
 def test_axe_finds_no_moderate_or_worse_violation(scheme_context, server, axe_source, path, lang):
     page = scheme_context.new_page()
     try:
+        if lang == "en" and path == "mechanics/koenigsfang/":
+            path = "mechanics/king-capture/"  # the English page's own address (build_tools/mechanics.py)
         page.goto(f"{server}/{'en/' if lang == 'en' else ''}{path}")
         scheme = page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
         assert scheme == ("slate" if scheme_context.scheme == "dark" else "default")

@@ -15,6 +15,7 @@ import tomllib
 
 import pytest
 
+from build_tools.mechanics import ENGLISH_SLUGS
 from conftest import ROOT, BoardPage, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -50,7 +51,7 @@ def test_every_mechanics_page_has_an_example_board(example_pages):
         for lang in ("de", "en"):
             url = example_pages.get((pos_id, lang))
             assert url is not None, (pos_id, lang, sorted(example_pages))
-            assert url.rstrip("/").endswith(f"mechanics/{page}")
+            assert url.rstrip("/").endswith(f"mechanics/{page if lang == 'de' else ENGLISH_SLUGS[page]}")
             assert url.startswith("/en/") == (lang == "en")
 
 

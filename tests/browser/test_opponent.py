@@ -267,6 +267,25 @@ def test_other_changes_cancel_the_thinking(fresh, how):
     assert bp.errors == []
 
 
+@pytest.mark.parametrize("lang", ["de"])
+def test_the_computer_declines_a_draw_in_a_level_opening(fresh, lang):
+    """Copenhagen, level strong, after the first move of each side: the position is level, but
+    a draw needs moves played or pieces taken, so the offer is declined and the game goes on."""
+    bp = fresh(COPENHAGEN, lang)
+    page = bp.page
+    opponent_on(bp, "attackers", "strong")
+    bp.move("d1", "d3")
+    computer_done(bp)
+    assert [p["side"] for p in plies(bp)] == ["attackers", "defenders"]
+    page.locator('#board [data-opponent-action="draw"]').click()
+    computer_done(bp)
+    assert bp.attr("data-ended") is None
+    assert bp.message().startswith("Der Computer lehnt das Remis ab: Die Partie hat eben erst begonnen"), bp.message()
+    assert page.locator('#board [data-role="game-end"]').is_hidden()
+    assert bp.attr("data-to-move") == "attackers"  # the reader plays on
+    assert bp.errors == []
+
+
 @pytest.mark.parametrize("lang", ["en"])
 def test_resign_and_draw_offer(fresh, lang):
     bp = fresh(BRANDUBH, lang)
@@ -289,14 +308,13 @@ def test_resign_and_draw_offer(fresh, lang):
     page.locator('#board [data-action="reset"]').click()
     wait_idle(page)
     assert bp.attr("data-ended") is None and end.is_hidden()
-    # a draw offer: the computer searches, then accepts (the game ends) or declines with its evaluation
+    # a draw offer at the start: declined, the game has not begun (evaluation.js drawInReach)
     offer.click()
     computer_done(bp)
     message = page.locator('#board [data-role="message"]')
-    if bp.attr("data-ended") == "draw":
-        assert status(bp) == "Game over: draw agreed." and end.text_content() == "Game over: draw agreed."
-    else:
-        assert message.is_visible()
-        assert message.text_content().startswith("The computer declines the draw (its evaluation: "), message.text_content()
+    assert bp.attr("data-ended") is None and end.is_hidden()
+    assert message.is_visible()
+    assert message.text_content().startswith("The computer declines the draw: the game has only just begun"), \
+        message.text_content()
     assert plies(bp) == []
     assert bp.errors == []

@@ -139,3 +139,22 @@ def test_the_sheet_shows_the_start_from_the_source_not_the_game(browser, server,
     assert UI["de"]["assumptions_intro_print"] in text
     for screen_only in (UI["de"]["assumptions_intro"], "umschalten", UI["de"]["assumptions_title"]):
         assert screen_only not in text, f"{screen_only!r} printed"
+
+
+@pytest.mark.parametrize("lang,heading", [("de", "Spielen"), ("en", "Play")])
+def test_the_play_heading_is_not_printed_above_the_static_diagram(browser, server, board_pages, lang, heading):
+    """On paper the sheet shows the source's start position (div.tafl-print-diagram), not the
+    board; the board's heading ("Spielen" / "Play") goes with the board."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(server + board_pages[("brandubh", lang)])
+        wait_ready(page)
+        shown = """(h) => [...document.querySelectorAll('.md-content h3')].filter((e) => e.textContent.trim().startsWith(h))
+            .map((e) => getComputedStyle(e).display)"""
+        assert page.evaluate(shown, heading) not in ([], ["none"])  # on screen it stands above the board
+        page.emulate_media(media="print")
+        assert page.evaluate(shown, heading) == ["none"]
+        assert page.eval_on_selector(".tafl-print-diagram", "e => getComputedStyle(e).display") == "block"
+    finally:
+        ctx.close()

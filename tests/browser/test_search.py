@@ -94,8 +94,32 @@ def test_each_language_has_its_own_index(site_dir):
     assert any(d["location"].startswith("variants/brandubh/") for d in en["docs"])
     # every English page is in the English index, once under its own address (the index's
     # locations are relative to /en/), and no German page is; the offline page is not searched
-    # (its front matter: search: exclude: true, docs/offline.en.md)
+    # (its front matter: search: exclude: true, docs/offline.en.md), nor are the pages at the
+    # mechanics pages' old addresses, which only lead to their English addresses
+    from build_tools.mechanics import ENGLISH_SLUGS
+    moved = {f"mechanics/{old}/" for old in ENGLISH_SLUGS}
     pages = {f.relative_to(site_dir / "en").as_posix()[: -len("index.html")]
-             for f in (site_dir / "en").rglob("index.html") if "search" not in f.parts} - {"offline/"}
+             for f in (site_dir / "en").rglob("index.html") if "search" not in f.parts} - {"offline/"} - moved
     assert "exclude: true" in (ROOT / "docs" / "offline.en.md").read_text(encoding="utf-8")
     assert {d["location"] for d in en["docs"] if "#" not in d["location"]} == pages
+
+
+def test_search_words_and_suggestions_hold_no_punctuation(context, server, site_dir):
+    """The index splits words at punctuation (mkdocs.yml, search separator): no word of a page's
+    text keeps a bracket, comma or quotation mark, and completing "shieldwa" on /en/ offers
+    "shieldwall", never "shieldwall)" (the English pages write "(shieldwall)")."""
+    import json
+    index = json.loads((site_dir / "en" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = re.compile(index["config"]["separator"])
+    words = {w for d in index["docs"] for w in separator.split(re.sub(r"<[^>]+>", " ", d["text"])) if w}
+    assert "shieldwall" in {w.casefold() for w in words}
+    stuck = sorted(w for w in words if re.search(r"[()\[\],;:!?\"„“”]", w))
+    assert not stuck, stuck[:20]
+    page = context.new_page()
+    try:
+        page.goto(server + "/en/")
+        _search(page, "shieldwa")
+        page.wait_for_function("document.querySelector('.md-search__suggest').textContent.trim().length > 0")
+        assert page.eval_on_selector(".md-search__suggest", "e => e.textContent").strip().casefold() == "shieldwall"
+    finally:
+        page.close()

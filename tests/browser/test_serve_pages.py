@@ -8,7 +8,9 @@ earlier visit to a built site retires on the first visit (docs/sw.js without a m
 test first visits the built site at the address (so its offline copy is there), then starts
 `python -m mkdocs serve` at the same address and opens 12 pages in a row: each must load within
 10 s; the worker of the built site's copy is gone within 15 s of the first, and every later page
-comes from the development server (its live-reload script in the page).
+comes from the development server (its live-reload script in the page); none of them asks for a
+sitemap.xml that is not there (the theme's language selector fetches one beside each language
+alternate in the page head, which the pages under `mkdocs serve` leave out).
 """
 
 from __future__ import annotations
@@ -84,6 +86,8 @@ def test_twelve_pages_in_a_row_under_mkdocs_serve(browser, site_dir, board_pages
         proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
                                 cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         _wait_serving(base + "/", proc)
+        missing = []  # no page of the development server asks for a file that is not there
+        page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
         paths = sorted(board_pages.values())
         pages = ([board_pages[("brandubh", "de")], board_pages[("brandubh", "en")], "/", "/en/", "/glossary/",
                   "/en/comparison/"] + paths)[:12]
@@ -102,6 +106,7 @@ def test_twelve_pages_in_a_row_under_mkdocs_serve(browser, site_dir, board_pages
                 html = page.content()
                 assert "livereload" in html, f"page {i + 1} ({path}) did not come from mkdocs serve"
                 assert "offline-copy.js" not in html
+        assert not [u for u in missing if "sitemap" in u], missing  # the theme's sitemap.xml requests
         assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
         assert page.evaluate("async () => (await caches.keys()).filter((n) => n.startsWith('tafl-')).length") == 0
     finally:

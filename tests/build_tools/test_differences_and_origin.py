@@ -122,3 +122,33 @@ def test_ref_text_cuts_a_subsection_at_the_next_heading(tree):
     text = ref_text(page, subs[0])
     assert text.startswith(f"### {subs[0]}") and "\n### " not in text and "\n## " not in text
     assert ref_text(page, "5.99") is None and ref_text(page, "11") is None
+
+
+_WRONG_TYPED = {
+    # field: (TOML value, what the fault says of it)
+    "engine as an array": ('engine = ["opentafl"]', "engine is an array, not one of"),
+    "engine as a table": ("engine = { name = \"opentafl\" }", "engine is a table, not one of"),
+    "key as an array": ('key = ["first_mover"]', "key is an array, neither 'layout' nor a rule key"),
+    "key as an integer": ("key = 7", "key is an integer, neither 'layout' nor a rule key"),
+    "ref of 5,000 digits": ('ref = "' + "1" * 5000 + '"',
+                            "ref '" + "1" * 40 + "…' is not a section (\"10\"), a subsection (\"5.9\") or \"note\""),
+    "ref as a float": ("ref = 5.9", "ref is a float, not a section"),
+}
+
+
+@pytest.mark.parametrize("case", list(_WRONG_TYPED))
+def test_a_wrong_typed_difference_value_is_a_fault_at_its_line(tree, case, capsys):
+    from build_tools.__main__ import main as cli_main
+    _section10(tree, "en"), _section10(tree, "de")
+    toml, said = _WRONG_TYPED[case]
+    field = toml.split(" =")[0]
+    entry = "\n".join(toml if line.startswith(field + " =") else line for line in _entry().split("\n"))
+    assert toml in entry
+    tree.write(RULES, tree.text(RULES) + entry)
+    line = tree.line_of(RULES, "[[differences]]")
+    faults = tree.new_faults()
+    assert len(faults) == 1 and faults[0].startswith(f"variants_src/{RULES}:{line}: [[differences]]: {said}"), faults
+    # The command line prints it like every other fault (exit 1), not as an unexpected error.
+    assert cli_main(["validate", "--root", str(tree.root)]) == 1
+    out, err = capsys.readouterr()
+    assert "unexpected error" not in err and f"rules.toml:{line}: [[differences]]: {said}" in out

@@ -32,7 +32,10 @@ def examples(default: int) -> int:
 
 def fuzz_settings(default: int) -> settings:
     """hypothesis settings for a fuzz test: :func:`examples` examples, no deadline, and none
-    of the health checks that only say an example is slow or large."""
-    return settings(max_examples=examples(default), deadline=None,
+    of the health checks that only say an example is slow or large; the same examples every run
+    under mutation testing."""
+    # Under mutation testing (mutmut sets MUTANT_UNDER_TEST) every run draws the same examples,
+    # so that a mutant is killed or not by the same inputs each time.
+    return settings(max_examples=examples(default), deadline=None, derandomize=bool(os.environ.get("MUTANT_UNDER_TEST")),
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.large_base_example])

@@ -68,8 +68,12 @@ def snapshot(game: Game) -> tuple:
 
 
 def escape_squares(rs) -> set[str] | None:
-    """The corner squares when the king escapes to corners, None when he escapes to the edge."""
-    return set(rs.special_squares()["corners"]) if rs.value("escape") == "corners" else None
+    """The corner squares when the king escapes to corners (README ``escape``: the board's four
+    corners when ``corners = "none"``), None when he escapes to the edge."""
+    if rs.value("escape") != "corners":
+        return None
+    n = rs.size
+    return set(rs.special_squares()["corners"]) or {square_name(s, n) for s in (0, n - 1, n * n - n, n * n - 1)}
 
 
 def on_edge(name: str, size: int) -> bool:

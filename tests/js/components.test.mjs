@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 
 const DIR = new URL("../../docs/assets/board/", import.meta.url);
 const COMPONENTS = ["editor.js", "assumptions.js", "analysis.js", "early.js", "opponent.js", "arrival.js", "orientation.js",
-  "wide.js", "analysismode.js"];
+  "wide.js", "analysismode.js", "review.js", "positionstring.js", "sidelines.js", "movenotes.js"];
 const source = (name) => readFileSync(new URL(name, DIR), "utf8");
 const imports = (name) => [...source(name).matchAll(/^import[^;]*?from "\.\/([\w.]+)";/gms)].map((m) => m[1]);
 

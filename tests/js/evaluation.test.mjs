@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { BALANCED_BELOW, WIN, WINNING_FROM, acceptsDraw, evaluation, evaluationText } from "../../docs/assets/board/evaluation.js";
+import { BALANCED_BELOW, DRAW_MIN_PLIES, DRAW_MIN_TAKEN, WIN, WINNING_FROM, acceptsDraw, drawInReach, evaluation, evaluationText, gameProgress } from "../../docs/assets/board/evaluation.js";
 import { STRINGS } from "../../docs/assets/board/words.js";
 
 test("a score is turned to the attackers' view and graded", () => {
@@ -34,13 +34,31 @@ test("the evaluation's words, German and English", () => {
 });
 
 test("the computer accepts a draw when balanced or worse for it, declines when ahead", () => {
-  // the computer plays the defenders; the defenders to move
-  assert.equal(acceptsDraw(0, "defenders", "defenders"), true);
-  assert.equal(acceptsDraw(BALANCED_BELOW - 1, "defenders", "defenders"), true);
-  assert.equal(acceptsDraw(BALANCED_BELOW, "defenders", "defenders"), false);
-  assert.equal(acceptsDraw(-400, "defenders", "defenders"), true);
+  // the computer plays the defenders, in a game past its opening
+  const late = { plies: DRAW_MIN_PLIES, taken: 0 };
+  assert.equal(acceptsDraw(0, "defenders", "defenders", late), true);
+  assert.equal(acceptsDraw(BALANCED_BELOW - 1, "defenders", "defenders", late), true);
+  assert.equal(acceptsDraw(BALANCED_BELOW, "defenders", "defenders", late), false);
+  assert.equal(acceptsDraw(-400, "defenders", "defenders", late), true);
   // the attackers to move with +300: the computer (defenders) is 300 behind, it accepts
-  assert.equal(acceptsDraw(300, "attackers", "defenders"), true);
-  assert.equal(acceptsDraw(-300, "attackers", "defenders"), false);
-  assert.equal(acceptsDraw(NaN, "attackers", "defenders"), false);
+  assert.equal(acceptsDraw(300, "attackers", "defenders", late), true);
+  assert.equal(acceptsDraw(-300, "attackers", "defenders", late), false);
+  assert.equal(acceptsDraw(NaN, "attackers", "defenders", late), false);
+});
+
+test("the computer declines a draw in a level opening: it needs moves played or pieces taken", () => {
+  // a level score on move 1 (as a strong search of Copenhagen's start gives): declined
+  assert.equal(acceptsDraw(0, "defenders", "defenders", { plies: 1, taken: 0 }), false);
+  assert.equal(acceptsDraw(0, "defenders", "defenders", undefined), false);
+  assert.equal(acceptsDraw(0, "defenders", "defenders", { plies: DRAW_MIN_PLIES - 1, taken: DRAW_MIN_TAKEN - 1 }), false);
+  // either minimum is enough
+  assert.equal(acceptsDraw(0, "defenders", "defenders", { plies: DRAW_MIN_PLIES, taken: 0 }), true);
+  assert.equal(acceptsDraw(0, "defenders", "defenders", { plies: 6, taken: DRAW_MIN_TAKEN }), true);
+  // the thresholds mean "out of the opening": twenty moves of each side, a few pieces
+  assert.ok(DRAW_MIN_PLIES >= 20 && DRAW_MIN_TAKEN >= 2);
+  assert.equal(drawInReach({ plies: 0, taken: 0 }), false);
+  // progress counts the plies played and the pieces their captures took
+  const history = [{ captures: [] }, { captures: [{ square: "d4" }, { square: "f4" }] }, { captures: [{ square: "e5" }] }];
+  assert.deepEqual(gameProgress(history), { plies: 3, taken: 3 });
+  assert.deepEqual(gameProgress(undefined), { plies: 0, taken: 0 });
 });

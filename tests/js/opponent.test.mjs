@@ -10,6 +10,7 @@ import {
 } from "../../docs/assets/board/opponent.js";
 import { declareEnd, declaredEnd } from "../../docs/assets/board/state.js";
 import { OPPONENT_STRINGS, STRINGS } from "../../docs/assets/board/words.js";
+import { DRAW_MIN_PLIES, DRAW_MIN_TAKEN } from "../../docs/assets/board/evaluation.js";
 
 /** A fake engine: every call is logged; search_step answers when the test releases it
  *  (`release(reply)`), or at once from `steps` when given. */
@@ -345,6 +346,30 @@ test("resigning ends the game as a win of the computer's side, without a move to
   assert.equal(ctrl.ended, null);
 });
 
+/** The fake board's game after DRAW_MIN_PLIES plies without a capture, the attackers to move. */
+function pastTheOpening(board) {
+  const history = Array.from({ length: DRAW_MIN_PLIES }, (_, i) => ({
+    side: i % 2 ? "defenders" : "attackers", move: "a1-a2", continues: false, captures: [] }));
+  board.st = { ...board.st, history, cursor: history.length, to_move: "attackers" };
+}
+
+test("the computer declines a draw in a level opening, at once and saying why", async () => {
+  // move 1: a strong search would find the position balanced, yet the game has not begun
+  const eng = fakeEngine({ steps: [reply("d1-d3", { score: 0 })] });
+  const board = fakeBoard(eng);
+  const ctrl = new OpponentController(board, { thinker: new Thinker(eng.call, { yieldNow: tick }), seed: () => 5 });
+  ctrl.setOn(true);
+  await board.playNow("d1-d3");
+  await board.playNow("e4-e2");
+  await ctrl.offerDraw();
+  assert.deepEqual(eng.calls.filter(([c]) => c.startsWith("search")), [], "nothing to search in the opening");
+  assert.equal(ctrl.over, null);
+  const words = `The computer declines the draw: the game has only just begun (a draw needs ${DRAW_MIN_PLIES / 2} moves by each side or ${DRAW_MIN_TAKEN} pieces taken).`;
+  assert.equal(board.messages.at(-1), words);
+  assert.equal(board.said.at(-1), words);
+  assert.equal(ctrl.blocks(), false, "the game goes on");
+});
+
 test("a draw offer: accepted when the computer's score is balanced or worse for it, declined with its evaluation when ahead", async () => {
   // the reader plays the attackers, to move: the score is the attackers' view (one attacker = 100),
   // the computer's (the defenders') is its negative
@@ -356,6 +381,7 @@ test("a draw offer: accepted when the computer's score is balanced or worse for 
   for (const [score, declined] of cases) {
     const eng = fakeEngine({ steps: [reply("d1-d3", { score })] });
     const board = fakeBoard(eng);
+    pastTheOpening(board);
     const ctrl = new OpponentController(board, { thinker: new Thinker(eng.call, { yieldNow: tick }), seed: () => 5 });
     await ctrl.offerDraw();
     assert.deepEqual(eng.calls, [], "no offer while playing both sides by hand");

@@ -254,12 +254,17 @@ def test_stub_page(built_site, slug, lang):
 MECHANICS = ("umzingelung", "feindliche-felder", "koenigsfang", "schildwall", "randfestung")
 
 
+# The English addresses of the mechanics pages: English words, as the pages' English titles.
+MECHANICS_EN = {"umzingelung": "encirclement", "feindliche-felder": "hostile-squares", "koenigsfang": "king-capture",
+                "schildwall": "shieldwall", "randfestung": "exit-fort"}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", MECHANICS)
 def test_mechanics_page_has_diagrams(built_site, name, lang):
-    """Each mechanics page exists at /mechanics/<name>/ (same path in English under /en/) with
-    at least one generated SVG diagram and its text alternative."""
-    path = page_path(built_site, lang, f"mechanics/{name}")
+    """Each mechanics page exists at /mechanics/<name>/ (in English at /en/mechanics/<English
+    name>/) with at least one generated SVG diagram and its text alternative."""
+    path = page_path(built_site, lang, f"mechanics/{name if lang == 'de' else MECHANICS_EN[name]}")
     d = doc(path)
     assert d.lang == lang
     text = path.read_text(encoding="utf-8")
@@ -329,3 +334,24 @@ def test_with_site_url_the_sitemap_holds_real_addresses(tmp_path):
     assert "<loc>https://example.org/tafl/variants/brandubh/</loc>" in sitemap and "None" not in sitemap
     text = page_path(out, "de", "variants/brandubh/").read_text(encoding="utf-8")
     assert '<link rel="alternate" href="./" hreflang="de">' in text
+
+
+@pytest.mark.parametrize("name", MECHANICS)
+def test_english_mechanics_pages_have_english_addresses_and_the_old_ones_lead_there(built_site, name):
+    """/en/mechanics/<English name>/ is the English page (its title the address's words); the
+    old address /en/mechanics/<German name>/ is a page that leads there; the language selector
+    of both languages' pages links the other's page."""
+    from build_tools.mechanics import ENGLISH_SLUGS
+    assert ENGLISH_SLUGS == MECHANICS_EN
+    english = page_path(built_site, "en", f"mechanics/{MECHANICS_EN[name]}")
+    title = re.search(r"^# (.+)$", (ROOT / "docs" / "mechanics" / f"{name}.en.md").read_text(encoding="utf-8"), re.M)[1]
+    assert MECHANICS_EN[name] == title.casefold().replace(" ", "-")
+    assert doc(english).lang == "en"
+    old = page_path(built_site, "en", f"mechanics/{name}").read_text(encoding="utf-8")
+    assert f'<meta http-equiv="refresh" content="0; url=../{MECHANICS_EN[name]}/">' in old
+    assert f'<a href="../{MECHANICS_EN[name]}/">' in old
+    for lang, path, other in [("en", english, page_path(built_site, "de", f"mechanics/{name}")),
+                              ("de", page_path(built_site, "de", f"mechanics/{name}"), english)]:
+        hrefs = [a["href"] for tag, a in doc(path).elements if tag == "a" and "md-select__link" in a.get("class", "")
+                 and a.get("hreflang") != lang]
+        assert len(hrefs) == 1 and ((path.parent / hrefs[0]).resolve() / "index.html") == other.resolve(), hrefs

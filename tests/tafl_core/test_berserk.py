@@ -21,7 +21,7 @@ import pytest
 
 from tafl_core import Game, IllegalMove, Position, PositionError, Ruleset, RulesFileError, load_ruleset
 from tafl_core.bridge import Session
-from tafl_core.opentafl import reading, to_opentafl
+from tafl_core.opentafl import opentafl_refusals, reading, to_opentafl
 
 from .helpers import BASE_TOML, REPO, captured, setup
 
@@ -284,7 +284,11 @@ def test_berserk_ruleset_round_trips_and_speaks_opentafl():
     again = Ruleset.from_toml(rs.to_toml())
     assert {k: (r.value, r.assumed, r.ref, r.alternative) for k, r in again.rules.items()} == \
            {k: (r.value, r.assumed, r.ref, r.alternative) for k, r in rs.rules.items()}
-    record = to_opentafl(rs)
+    # The site's assumed reading (the player may end a berserk move) is not OpenTafl's: OpenTafl
+    # keeps the turn while the berserker can capture, so only that alternative is exported.
+    assert to_opentafl(rs) is None
+    assert [key for key, _ in opentafl_refusals(rs)] == ["berserk_compulsory"]
+    record = to_opentafl(rs.with_overrides({"berserk_compulsory": True}))
     # OpenTafl's defaults cj:j and nj:c (RulesSerializer.defaults) are left out, as OpenTafl does.
     read = reading(record)
     assert (read["kj"], read["cj"], read["nj"], read["ber"], read["atkf"]) == ("r", "j", "c", "c", True)

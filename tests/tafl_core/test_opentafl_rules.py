@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tafl_core import Game, Move, load_ruleset
-from tafl_core.opentafl import OpenTaflRulesError, reading, ruleset_from_opentafl, split_rules, to_opentafl
+from tafl_core.opentafl import OpenTaflRulesError, opentafl_refusals, reading, ruleset_from_opentafl, split_rules, to_opentafl
 from tafl_core.records import export_record, import_record
 
 from .helpers import REPO
@@ -65,8 +65,11 @@ def test_throne_tags_are_piece_lists_opentafl_can_read():
     """cenre is a list of piece letters (OpenTafl fails on ``cenre:y``); every list key holds
     only OpenTafl's letters, and a string with cenre also carries corre (OpenTafl reads corre
     only when cenre is there, and as empty when it is missing)."""
-    for slug in ("tablut-smith", "brandubh", "linnaeus-tablut", "coppergate-hnefatafl", "berserk-hnefatafl"):
-        text = to_opentafl(rules(slug))
+    # Berserk under OpenTafl's reading: the berserk move goes on while the berserker can capture.
+    berserk = rules("berserk-hnefatafl").with_overrides({"berserk_compulsory": True})
+    for slug, rs in [(slug, rules(slug)) for slug in ("tablut-smith", "brandubh", "linnaeus-tablut", "coppergate-hnefatafl")] + \
+            [("berserk-hnefatafl", berserk)]:
+        text = to_opentafl(rs)
         assert text is not None, slug
         keys = split_rules(text)
         for key in ("cenre", "corre", "cenp", "cens", "cenh", "cenhe", "corp", "cors", "corh"):
@@ -144,3 +147,17 @@ def test_record_read_through_its_own_rules_tag_is_the_same_game(make, seed):
     assert [str(p.move) for p in again.moves_played] == [str(p.move) for p in g.moves_played]
     assert again.position() == g.position() and again.to_move == g.to_move
     assert (again.result.winner, again.result.reason) == (g.result.winner, g.result.reason) if g.result else again.result is None
+
+
+def test_a_corner_hostile_only_while_empty_is_said_only_where_no_piece_but_the_king_stands_on_it():
+    """OpenTafl's corner hostility (corh) has no "only while empty": where only the king may stand
+    on a corner (and standing there he has escaped) the two readings play alike and the export
+    says it; where another piece may stand there, the export is refused naming the key."""
+    from .helpers import ruleset
+    base = dict(repetition="draw", no_moves="loss", corner_hostile=[], corner_hostile_empty=["attacker", "defender", "king"])
+    said = ruleset(**base, corner_stop=["king"])
+    assert to_opentafl(said) is not None
+    assert ruleset_from_opentafl(to_opentafl(said)).value("corner_hostile") == ("attacker", "defender", "king")
+    refused = ruleset(**base, corner_stop=["defender", "king"])
+    assert to_opentafl(refused) is None
+    assert [key for key, _ in opentafl_refusals(refused)] == ["corner_hostile_empty"]

@@ -135,3 +135,20 @@ def test_a_column_running_into_the_top_corner_square_is_not_closed():
     rules = dict(shieldwall="on", shieldwall_flank=True, corners="none", escape="edge")
     g = Game(ruleset(**rules), pieces_from_spec("K e5; D a7 a8 a9; A b7 b8 b9 d6", N), "attackers")
     assert g.play("d6-a6").captures == ()
+
+
+@pytest.mark.parametrize("armed", ["yes", "no", "anvil", "hammer"])
+def test_the_king_closes_a_row_as_hammer_or_as_anvil_as_king_armed_says(armed):
+    """README king_armed: the king takes part in captures "anvil = only as the stationary side,
+    hammer = only as the moving side", in a shieldwall as in a custodial capture. The king moving
+    onto the end of the row closes it when he is a hammer; the king standing at the other end,
+    when he is an anvil; the king standing in front of a member, when he is an anvil."""
+    rules = dict(WALL, king_armed=armed)
+    hammer, anvil = armed in ("yes", "hammer"), armed in ("yes", "anvil")
+    taken = ["d1", "e1"]
+    g = Game(ruleset(**rules), pieces_from_spec("D c1 d2 e2; A d1 e1; K f4", N), "defenders")
+    assert sorted(square_name(c.square, N) for c in g.play("f4-f1").captures) == (taken if hammer else [])
+    g = Game(ruleset(**rules), pieces_from_spec("K c1; D d2 e2 f4; A d1 e1", N), "defenders")
+    assert sorted(square_name(c.square, N) for c in g.play("f4-f1").captures) == (taken if anvil else [])
+    g = Game(ruleset(**rules), pieces_from_spec("D c1 f4; K d2; D e2; A d1 e1", N), "defenders")
+    assert sorted(square_name(c.square, N) for c in g.play("f4-f1").captures) == (taken if anvil else [])

@@ -15,7 +15,8 @@
 //   it the button is aria-disabled while busy;
 // - `enabled(s)`, `title(s)`, `shown(s)` ("shown" | "reserved" | "hidden"), `pressed(s)`: of the
 //   snapshot `s` = actionState(host) {ready, busy, editing, st, berserk, berserkRules, page,
-//   wide, analysing} (page: a variant page's board, not a mechanics page's example);
+//   wide, analysing, reviewing} (page: a variant page's board, not a mechanics page's example;
+//   reviewing: a game review is under way);
 // - `run(host)`: what a click does, through the host interface (host.js) only.
 //
 // A new button is one entry here and its words (words.js `actions` and `actionTitles`, German
@@ -26,7 +27,7 @@ import { flip } from "./state.js";
 
 /** @typedef {{ready: boolean, busy: boolean, editing: boolean, st: object,
  *    berserk: object | null, berserkRules: boolean, page?: boolean, wide?: boolean,
- *    analysing?: boolean, ended?: boolean}} ActionState */
+ *    analysing?: boolean, ended?: boolean, reviewing?: boolean}} ActionState */
 
 /** The toolbar's actions, in toolbar order. */
 export const ACTIONS = [
@@ -97,7 +98,20 @@ export const ACTIONS = [
     pressed: (s) => !!s.analysing,
     run: (h) => h.dispatch({ type: "analysisMode" }), // analysis.js
   },
+  {
+    // the game review (review.js): every move checked by the engine in the worker, marked
+    // ??, ?, ?! in the move list, the evaluation as a graph; a variant page's board only
+    id: "review", words: "review", needsEngine: true,
+    enabled: (s) => s.ready && !s.editing && !s.reviewing && playedOrTakenBack(s.st) > 0,
+    shown: (s) => (s.page ? "shown" : "hidden"),
+    run: (h) => h.dispatch({ type: "review" }), // review.js
+  },
 ];
+
+/** The plies of the game in engine state `st`: played (`cursor`) and taken back (`future`). */
+function playedOrTakenBack(st) {
+  return (Number.isInteger(st && st.cursor) ? st.cursor : 0) + (Array.isArray(st && st.future) ? st.future.length : 0);
+}
 
 /** The entry of action `id`, or undefined. */
 export function actionById(id) {

@@ -25,7 +25,10 @@
 // `button[data-record=export|import|copy|download|import-run|import-cancel]`,
 // `textarea[data-role=export-text|import-text]`, `input[data-role=import-file]`,
 // `[data-role=export-scope]` (the export ends at the position shown: moves taken back are not in it),
-// `[data-role=import-message]`, `[data-role=export-message]`.
+// `[data-role=import-message]`, `[data-role=export-message]`. A move the game review marked
+// (review.js, ui.review) carries `data-review-mark` on its button and the mark in
+// `span.tb-review-mark[data-mark]` after the move; the intent {type: "goto", ply} (the review's
+// graph) jumps as a click on the entry does.
 
 import { toOtn } from "./address.js";
 import { el } from "./elements.js";
@@ -34,6 +37,8 @@ import { futureTurns, gamePlies, turnNumbers } from "./moves.js";
 import {
   RECORD_ACCEPT, RECORD_FORMATS, checkRecordFileSize, checkRecordText, exportOpenTaflNote, importNotes, localReason, recordFileName,
 } from "./records.js";
+import { exportNotes } from "./notedata.js";
+import { shownEntries } from "./reviewdata.js";
 import { newGameId } from "./state.js";
 
 /**
@@ -67,7 +72,8 @@ export function attachAnalysis(host) {
   an.recordsEl = buildRecords(an);
   wrap.after(an.recordsEl);
 
-  host.on("intent", (i) => (i.type === "step" ? (stepKey(an, i.key), true) : undefined));
+  host.on("intent", (i) => (i.type === "step" ? (stepKey(an, i.key), true)
+    : i.type === "goto" && Number.isInteger(i.ply) ? gotoPly(an, i.ply) : undefined));
   host.on("change", () => forgetRecord(an)); // another game (an import sets its own after)
   host.on("preRender", () => {
     const active = document.activeElement;
@@ -119,7 +125,7 @@ async function gotoNow(an, target) {
 
 /** One row `row` {number, turns} of the move list: its number, and a list per turn of the
  *  plies' entries `items`, each entry's content in a button that jumps to the position after it. */
-function pairRow(an, row, items, plies, current, off, comments) {
+function pairRow(an, row, items, plies, current, off, comments, reviewed) {
   const h = an.host;
   const T = h.T;
   const li = el("li", { class: "tb-pair", "data-pair": row.number, value: row.number });
@@ -132,7 +138,13 @@ function pairRow(an, row, items, plies, current, off, comments) {
       const p = plies[i];
       const b = el("button", { type: "button", class: "tb-ply", "data-goto": i + 1, tabindex: i + 1 === current ? "0" : "-1" });
       b.append(...item.childNodes);
-      b.setAttribute("aria-label", T.plyLabel(row.number, T.side[p.side] || p.side || "", b.textContent));
+      const mark = reviewed[i] && reviewed[i].mark;
+      b.setAttribute("aria-label", T.plyLabel(row.number, T.side[p.side] || p.side || "", b.textContent)
+        + (mark ? ` ${mark}, ${T.reviewMarkNames[mark]}` : ""));
+      if (mark) { // the game review's mark (review.js), after the move
+        b.setAttribute("data-review-mark", mark);
+        b.append(el("span", { class: "tb-review-mark", "data-mark": mark, "aria-hidden": "true" }, mark));
+      }
       if (item.hasAttribute("aria-current")) item.removeAttribute("aria-current");
       if (i + 1 === h.st.cursor) b.setAttribute("aria-current", "step");
       if (off) b.setAttribute("aria-disabled", "true");
@@ -190,7 +202,8 @@ function drawPairs(an, editing) {
   const comments = shownComments(an, plies);
   if (items.length) {
     const rows = moveRows(plies, numbers, lo, hi).filter((row) => row.turns.every((turn) => turn.every((i) => items[i])));
-    ol.replaceChildren(...rows.map((row) => pairRow(an, row, items, plies, current, off, comments)));
+    const reviewed = shownEntries(h.ui.review, plies, h.origin);
+    ol.replaceChildren(...rows.map((row) => pairRow(an, row, items, plies, current, off, comments, reviewed)));
   }
   const start = an.startPlyButton;
   const startNote = start.nextElementSibling && start.nextElementSibling.classList.contains("tb-comment") ? start.nextElementSibling : null;
@@ -349,7 +362,9 @@ function drawRecords(an, editing) {
   const h = an.host;
   const on = h.ready && !editing;
   for (const role of ["export", "import", "import-run"]) an.recordButtons[role].disabled = !on;
-  if (on && !an.recordPanels.export.hidden && (an.exportedFor !== h.st || an.exportedEnd !== h.declaredEnd())) refreshExport(an);
+  const notesRev = h.ui.notes ? h.ui.notes.rev : 0; // the reader's comments changed (movenotes.js)
+  if (on && !an.recordPanels.export.hidden
+      && (an.exportedFor !== h.st || an.exportedEnd !== h.declaredEnd() || an.notesRev !== notesRev)) refreshExport(an);
 }
 
 function toggleRecordPanel(an, which) {
@@ -382,12 +397,18 @@ function refreshExport(an) {
   const h = an.host;
   an.exportedFor = h.st;
   an.exportedEnd = h.declaredEnd();
+  an.notesRev = h.ui.notes ? h.ui.notes.rev : 0;
   const format = recordFormat(an);
   return h.exclusive(async () => {
     try {
       // the end the players declared (a resignation, an agreed draw) is the record's result
       const end = h.declaredEnd();
-      const r = await h.engine.call("export_record", end ? { format, end } : { format });
+      const moves = gamePlies(h.st).plies.map((p) => p.move);
+      const notes = exportNotes(h.ui.notes, moves, h.origin, h.st.cursor); // the reader's comments
+      const args = { format };
+      if (end) args.end = end;
+      if (notes.length) args.notes = notes;
+      const r = await h.engine.call("export_record", args);
       if (recordFormat(an) === format) an.exportText.value = r.text;
       note(an, an.exportMessage, null);
       const later = futureTurns(h.st); // moves taken back are not the game's (as in a link)

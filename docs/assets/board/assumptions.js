@@ -40,7 +40,10 @@ function buildAssumptions(host, inputs, onSwitch) {
   if (!list.length) return null;
   const T = host.T;
   const box = el("fieldset", { class: "tb-assumptions", "data-role": "assumptions" });
-  box.append(el("legend", {}, T.assumptionsTitle), el("p", { class: "tb-help" }, T.assumptionsHelp));
+  // "each switch …" only where there is a switch (an assumption with an alternative)
+  const switches = list.some((a) => a.alternative !== null && a.alternative !== undefined);
+  box.append(el("legend", {}, T.assumptionsTitle),
+    el("p", { class: "tb-help" }, switches ? T.assumptionsHelp : T.assumptionsHelpFixed));
   const ul = el("ul", {});
   for (const a of list) {
     const li = el("li", { "data-assumption": String(a.key) });

@@ -55,7 +55,11 @@ import { Controller } from "./controller.js";
 import { attachEarly } from "./early.js";
 import { attachEditor } from "./editor.js";
 import { attachOpponent } from "./opponent.js";
+import { attachMoveNotes } from "./movenotes.js";
 import { attachOrientation } from "./orientation.js";
+import { attachPositionString } from "./positionstring.js";
+import { attachReview } from "./review.js";
+import { attachSideLines } from "./sidelines.js";
 import { attachWide } from "./wide.js";
 import { STRINGS } from "./words.js";
 
@@ -73,6 +77,10 @@ function createBoard(root, data) {
 
   attachWide(host);
   attachAnalysisMode(host); // after the opponent: its idle hook sees the opponent's search begun
+  attachReview(host);
+  attachPositionString(host);
+  attachSideLines(host); // after analysis.js: its rows are drawn first
+  attachMoveNotes(host); // (its editor right under the move list, before the review's panel)
   window.addEventListener("hashchange", () => host.addressChanged());
   // a page restored from the back/forward cache may show an older copy of the kept game (the
   // other language's page went on with it): the same check as Back within the page
@@ -94,7 +102,7 @@ function exampleData(root) {
   const lang = root.getAttribute("data-lang") === "en" ? "en" : "de";
   const siteRoot = root.getAttribute("data-site-root") || "./";
   const toMove = root.getAttribute("data-to-move");
-  if (!/^[a-z0-9-]{1,64}$/.test(slug) || !/^(?:\.\.\/){1,8}$/.test(siteRoot)
+  if (!/^[a-z0-9-]{1,64}$/.test(slug) || !/^(?:\.\/|(?:\.\.\/){1,8})$/.test(siteRoot)
       || (toMove !== "attackers" && toMove !== "defenders")) throw new Error("example board: bad attributes");
   const rel = `${lang === "en" ? "en/" : ""}variants/${slug}/`;
   const dataEl = root.querySelector('script[data-role="example-rules"]');

@@ -20,6 +20,7 @@ export function actionState(h) {
     ready: h.ready, busy: h.busy, editing, st: h.st, ended: !editing && !!(h.declaredEnd && h.declaredEnd()),
     berserk: activeBerserk(h.st, editing), berserkRules: hasBerserkTurns(h.ruleInfo),
     page: !h.data.example, wide: !!h.ui.wide, analysing: !!h.ui.analysing,
+    reviewing: !!(h.ui.review && h.ui.review.running),
   };
 }
 

@@ -2,8 +2,9 @@
 // One home of the thresholds that turn a search score (tafl_core.search: an int from the side
 // to move's view, one attacker = 100, a forced win >= WIN_BOUND; notes/CONTRACTS.md "Engine
 // moves") into "ausgeglichen" / "balanced", "Angreifer besser" / "attackers better",
-// "Verteidiger gewinnen" / "defenders winning", and of the band in which the computer accepts
-// a draw (opponent.js). Used by analysis mode (analysismode.js) and the opponent.
+// "Verteidiger gewinnen" / "defenders winning", and of when the computer accepts a draw
+// (opponent.js): a score in the band, after enough of a game. Used by analysis mode
+// (analysismode.js) and the opponent.
 
 /** tafl_core.scores.WIN_BOUND: a score at or beyond it is a forced win (or loss, negative);
  *  held equal by tests/tafl_core/test_evaluation_scale.py. */
@@ -43,10 +44,34 @@ export function evaluationText(T, ev) {
   return ev.grade === "forced" ? W.forced(side, ev.plies) : W[ev.grade](side);
 }
 
+/** The computer accepts a draw only after this many plies of the game (twenty moves of each
+ *  side) ... */
+export const DRAW_MIN_PLIES = 40;
+/** ... or once this many pieces (of both sides together) were taken: before either, the game is
+ *  still in its opening, where a level score says nothing about how it will end. */
+export const DRAW_MIN_TAKEN = 4;
+
+/** How far the game `history` (the board state's plies played, each with its `captures`) has
+ *  gone: {plies, taken}. */
+export function gameProgress(history) {
+  const plies = Array.isArray(history) ? history : [];
+  const taken = plies.reduce((n, p) => n + (p && Array.isArray(p.captures) ? p.captures.length : 0), 0);
+  return { plies: plies.length, taken };
+}
+
+/** Whether the game with progress `progress` ({plies, taken}: gameProgress) has gone far enough
+ *  for a draw: DRAW_MIN_PLIES plies or DRAW_MIN_TAKEN pieces taken. */
+export function drawInReach(progress) {
+  return !!progress && (progress.plies >= DRAW_MIN_PLIES || progress.taken >= DRAW_MIN_TAKEN);
+}
+
 /** Whether the computer, whose search gave `score` with the side `toMove` to move, accepts a
- *  draw offered by the reader, the computer playing `computer`. */
-export function acceptsDraw(score, toMove, computer) {
-  if (!Number.isFinite(score)) return false;
+ *  draw offered by the reader, the computer playing `computer`, in a game that has gone as far
+ *  as `progress` ({plies, taken}: gameProgress): its own score in the band (at most
+ *  DRAW_ACCEPT_AT_MOST: balanced, or worse for it) and the game out of its opening
+ *  (drawInReach). */
+export function acceptsDraw(score, toMove, computer, progress) {
+  if (!Number.isFinite(score) || !drawInReach(progress)) return false;
   const own = toMove === computer ? score : -score;
   return own <= DRAW_ACCEPT_AT_MOST;
 }

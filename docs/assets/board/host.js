@@ -1,5 +1,6 @@
 // Tafl-Kompendium board: the host interface, the one declaration of what a component of the
-// board (editor.js, assumptions.js, analysis.js, early.js, opponent.js, wide.js, analysismode.js)
+// board (editor.js, assumptions.js, analysis.js, early.js, opponent.js, wide.js, analysismode.js,
+// review.js, positionstring.js, sidelines.js, movenotes.js)
 // and the action registry
 // (actions.js) may use of the board. The controller (controller.js Controller) implements it;
 // tests use fakes of it (tests/js/). Mirrored in notes/CONTRACTS.md, "Board host interface".

@@ -31,7 +31,7 @@
 
 import { decodeOpponent, encodeOpponent, keepKey, opponentKey, sessionStore } from "./keep.js";
 import { el, svgEl } from "./elements.js";
-import { acceptsDraw, evaluation, evaluationText } from "./evaluation.js";
+import { DRAW_MIN_PLIES, DRAW_MIN_TAKEN, acceptsDraw, drawInReach, evaluation, evaluationText, gameProgress } from "./evaluation.js";
 import { endParts, endToken, stateKey } from "./state.js";
 import { SLICE_MS, Thinker } from "./thinker.js";
 import { OPPONENT_STRINGS } from "./words.js";
@@ -301,13 +301,22 @@ export class OpponentController {
     return true;
   }
 
-  /** The reader offers a draw: the computer searches the position (as the hint does) and
+  /** The reader offers a draw: in the game's opening (evaluation.js drawInReach) the computer
+   *  declines at once, saying so; later it searches the position (as the hint does) and
    *  accepts when its own score is balanced or worse for it (evaluation.js acceptsDraw), else
    *  declines, saying how it sees the position. */
   async offerDraw() {
     const h = this.host;
     const O = this.O;
     if (!this.mayEnd(true)) return;
+    const progress = gameProgress(h.st.history);
+    if (!drawInReach(progress)) {
+      const text = O.drawTooEarly(DRAW_MIN_PLIES / 2, DRAW_MIN_TAKEN);
+      h.message(text);
+      h.say(text);
+      h.render();
+      return;
+    }
     const job = { kind: "draw" };
     const key = this.key();
     this.job = job;
@@ -323,7 +332,7 @@ export class OpponentController {
       return;
     }
     const toMove = h.st.to_move;
-    if (acceptsDraw(out.reply.score, toMove, this.computer)) {
+    if (acceptsDraw(out.reply.score, toMove, this.computer, progress)) {
       this.ended = { kind: "draw", winner: null, key };
       h.say(this.endedText(this.ended));
     } else {
@@ -509,7 +518,11 @@ class OpponentView {
     const row = el("div", { class: "tb-opponent-row" });
     const toggleLab = el("label", {});
     this.toggle = el("input", { type: "checkbox", "data-opponent-toggle": "" });
-    this.toggle.addEventListener("change", () => ctrl.setOn(this.toggle.checked));
+    this.toggle.addEventListener("change", () => {
+      ctrl.setOn(this.toggle.checked);
+      // the reader starts to play: the board-first layout (wide.js)
+      if (this.toggle.checked) host.dispatch({ type: "wide", arrive: true });
+    });
     toggleLab.append(this.toggle, document.createTextNode(" " + O.enable));
     row.append(toggleLab);
 

@@ -24,6 +24,9 @@ export function newUi() {
     message: null, // the message line's text (a refusal, a notice), or null
     wide: false, // the board-first layout is on (wide.js)
     analysing: false, // analysis mode is on: best line and evaluation shown (analysis.js)
+    review: null, // the game review, running or done (reviewdata.js newReview; review.js)
+    lines: null, // the game's main line and side lines (lines.js; sidelines.js)
+    notes: null, // the reader's comments on moves (notedata.js; movenotes.js)
   };
 }
 
