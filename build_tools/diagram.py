@@ -31,7 +31,7 @@ from markupsafe import Markup
 
 from build_tools.labels import UI
 
-__all__ = ["Geometry", "square_xy", "render_svg", "render_figure", "text_alternative",
+__all__ = ["Geometry", "HexGeometry", "render_hex_svg", "square_xy", "render_svg", "render_figure", "text_alternative",
            "legend_items", "PIECE_ORDER"]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -157,6 +157,104 @@ def _piece_mark(mark: str | None, cx: float, cy: float, radius: float) -> dict[s
     return out
 
 
+@dataclass(frozen=True)
+class HexGeometry:
+    """Sizes of a hex board's diagram in SVG user units: ``n`` the side of the axial array
+    (:class:`tafl_core.geometry.HexSize`), ``cell`` the width of a cell (pointy-top hexagons,
+    rows of cells horizontal as AbstractPlay draws them), ``margin`` the band for the row letters."""
+    n: int
+    cell: int = 40
+    margin: int = 28
+
+    @property
+    def side(self) -> int:
+        """Cells along one edge of the hexagon."""
+        return (self.n + 1) // 2
+
+    @property
+    def row_step(self) -> float:
+        """Vertical distance between the centres of two rows."""
+        return self.cell * 3 ** 0.5 / 2
+
+    @property
+    def width(self) -> str:
+        """Width of the viewBox: the middle row of n cells and a margin on each side."""
+        return _n(self.n * self.cell + 2 * self.margin)
+
+    @property
+    def height(self) -> str:
+        """Height of the viewBox: n rows of pointy-top hexagons and a margin on each side."""
+        return _n((self.n - 1) * self.row_step + 2 * self.cell / 3 ** 0.5 + 2 * self.margin)
+
+    @property
+    def radius(self) -> str:
+        """Radius of a piece."""
+        return _n(self.cell * 0.38)
+
+    @property
+    def font(self) -> str:
+        """Font size of the row letters."""
+        return _n(self.cell * 0.42)
+
+    def centre(self, s: int) -> tuple[float, float]:
+        """Centre of cell ``s`` (``rank * n + file``)."""
+        r, f = divmod(s, self.n)
+        x = self.margin + self.cell / 2 + self.cell * (f - r / 2 + (self.side - 1) / 2)
+        y = self.margin + self.cell / 3 ** 0.5 + self.row_step * (self.n - 1 - r)
+        return x, y
+
+    def points(self, s: int, inset: float = 0) -> str:
+        """The six corners of cell ``s`` (an SVG ``points`` list), ``inset`` units inside it."""
+        import math
+        cx, cy = self.centre(s)
+        rad = self.cell / 3 ** 0.5 - inset
+        return " ".join(f"{_n(cx + rad * math.cos(math.radians(a)))},{_n(cy + rad * math.sin(math.radians(a)))}"
+                        for a in range(30, 390, 60))
+
+
+def render_hex_svg(position, special: Mapping[str, Iterable[str]] | None = None, *,
+                   caption_id: str, marks: Iterable[str] = ()) -> Markup:
+    """The ``<svg>`` of a position on a hex board (``position.size`` a ``HexSize``): one
+    ``<polygon data-cell="d4">`` per cell, special cells with ``data-special`` (a throne with a
+    cross, a corner with a bar, as on square boards), pieces as on square boards, row letters on
+    the left of each row. Raises ValueError (NotationError) for a cell off the board."""
+    from tafl_core.geometry import board_cells
+    from tafl_core.squares import parse_square, square_name
+    n = position.size
+    g = HexGeometry(n)
+    kind_of = {}
+    for group in ("camps", "corners", "throne"):
+        for name in (special or {}).get(group, ()) or ():
+            kind_of[parse_square(name, n)] = group
+    cells, symbols = [], []
+    for s in board_cells(n):
+        group = kind_of.get(s)
+        cells.append({"name": square_name(s, n), "points": g.points(s),
+                      "special": _SPECIAL_KIND[group] if group else "",
+                      "fill": _SPECIAL_FILL[group] if group else "#e9d3a5"})
+        if group:
+            cx, cy = g.centre(s)
+            x, y = cx - g.cell / 2, cy - g.cell / 2
+            symbols.append(_symbol_path(_SPECIAL_KIND[group], x, y, g.cell))
+    mark_list = [{"name": name, "points": g.points(parse_square(name, n), 3)} for name in marks]
+    labels = []
+    for r in range(n):
+        first = min(s for s in board_cells(n) if s // n == r)
+        cx, cy = g.centre(first)
+        labels.append({"x": _n(cx - g.cell * 0.85), "y": _n(cy), "text": square_name(first, n)[0]})
+    pieces = []
+    radius = g.cell * 0.38
+    for name in sorted(position.pieces, key=_sort_key):
+        kind = position.pieces[name]
+        cx, cy = g.centre(parse_square(name, n))
+        fill, stroke, mark = _PIECE_STYLE.get(kind, ("#8a8a8a", "#1f1f1f", None))
+        pieces.append({"kind": kind, "square": name, "cx": _n(cx), "cy": _n(cy), "fill": fill, "stroke": stroke,
+                       **_piece_mark(mark, cx, cy, radius)})
+    return Markup(_env.get_template("diagram-hex.svg.j2").render(
+        g=g, cells=cells, marks=mark_list, symbols="".join(symbols), labels=labels, pieces=pieces,
+        caption_id=caption_id))
+
+
 def render_svg(position, special: Mapping[str, Iterable[str]] | None = None, *,
                caption_id: str, marks: Iterable[str] = (), geometry: Geometry | None = None) -> Markup:
     """The ``<svg>`` of ``position`` (anything with ``.size`` and ``.pieces``, a dict square ->
@@ -164,6 +262,8 @@ def render_svg(position, special: Mapping[str, Iterable[str]] | None = None, *,
     (``{"throne": [...], "corners": [...], "camps": [...]}`` as ``Ruleset.special_squares()``)
     and a red frame around each square in ``marks``. ``caption_id`` is the id of the element
     that labels the SVG (``aria-labelledby``). Raises ValueError for off-board squares."""
+    if hasattr(position.size, "side"):    # a hex board (tafl_core.geometry.HexSize)
+        return render_hex_svg(position, special, caption_id=caption_id, marks=marks)
     g = geometry or Geometry(position.size)
     specials, symbols = _specials(special, g)
     mark_list = []

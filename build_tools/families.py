@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, NamedTuple, TypeVar
 
+from build_tools.labels import UI
+
 __all__ = ["Family", "FAMILIES", "OTHER", "FAMILY_OF", "family_of", "grouped", "group_variants_nav",
            "nav_subtitle", "VARIANTS_FOLDER"]
 
@@ -96,6 +98,10 @@ FAMILY_OF: dict[str, str] = {
     "sea-battle-11": "sea-battle",
     "sea-battle-circle": "sea-battle",
     "sea-battle-parlett-13": "sea-battle",
+    # Hex games: tafl on hexagonal cells
+    "hexentafl-4": "hex",
+    "hexentafl-5": "hex",
+    "almatafl": "hex",
 }
 
 _BY_KEY = {f.key: f for f in FAMILIES}
@@ -123,6 +129,9 @@ def nav_subtitle(size: int | None, lang: str) -> str:
     for a variant without a board "ohne Brett" / "no board"."""
     if size is None:
         return "ohne Brett" if lang == "de" else "no board"
+    side = getattr(size, "side", None)    # a hex board (tafl_core.geometry.HexSize): its side
+    if side:
+        return UI[lang]["hex_board_size"].format(side=side)
     return f"{size}×{size}"
 
 

@@ -372,9 +372,25 @@ def _start_svg(rules_text: str) -> Markup:
     return _diagram.render_svg(ruleset.layout, ruleset.special_squares(), caption_id="board-caption")
 
 
+def board_size_text(rs, lang: str) -> str:
+    """The board's size as the index and the comparison show it: ``11×11``, or for a hex board
+    its side, ``4×4 (hex)``."""
+    side = getattr(rs.size, "side", None)
+    return UI[lang]["hex_board_size"].format(side=side) if side else f"{rs.size}×{rs.size}"
+
+
 def _board_html(v, lang: str, *, page_url: str, pyodide_index: str, cdn: bool, snapshot: bool) -> Markup:
     rs = v.ruleset
     title = v.pages[lang].title or rs.name
+    side = getattr(rs.size, "side", None)
+    if side:
+        # The board (docs/assets/board/) draws and moves on square boards only: a hex variant
+        # shows its start diagram and says so, and mounts no board.
+        figure = _diagram.render_figure(
+            rs.layout, rs.special_squares(), lang=lang, dom_id="board-caption",
+            caption_prefix=UI[lang]["hex_diagram_caption"].format(title=title, side=side), svg=_start_svg(v.rules_text))
+        return Markup(_env.get_template("hex_board.html.j2").render(slug=v.slug, figure=figure,
+                                                                    note=UI[lang]["hex_board_note"]))
     figure = _diagram.render_figure(
         rs.layout, rs.special_squares(), lang=lang, dom_id="board-caption",
         caption_prefix=UI[lang]["diagram_caption"].format(title=title, size=rs.size),
@@ -473,7 +489,7 @@ def variant_markdown(v, lang: str, site: SiteSources, *, page_url: str, site_url
     return _env.get_template("variant.md.j2").render(
         subtitle=_families.nav_subtitle(None if v.text_only else v.ruleset.size, lang),
         ui=UI[lang], title=Markup(page.title or v.name or v.slug), lead=Markup(page.lead or ""),
-        lang=lang, sections=sections, playable=not v.text_only, cite=_cite(v, lang, url=url),
+        lang=lang, sections=sections, playable=not v.text_only and not hasattr(v.ruleset.size, "side"), cite=_cite(v, lang, url=url),
         cite_absolute=bool(site_url))
 
 
@@ -520,7 +536,7 @@ def index_markdown(site: SiteSources, lang: str) -> str:
         rs = v.ruleset
         rows.append({
             "slug": v.slug, "title": Markup(v.pages[lang].title or rs.name),
-            "board": f"{rs.size}×{rs.size}",
+            "board": board_size_text(rs, lang),
             "escape": _value_cell(rs, "escape", lang),
             "king_capture": _value_cell(rs, "king_capture", lang),
             "king_armed": _value_cell(rs, "king_armed", lang),
@@ -574,7 +590,7 @@ def comparison_markdown(site: SiteSources, lang: str) -> str:
         extra.extend(k for k in v.ruleset.rules if k not in keys and k not in extra)
     keys += extra
     cols = [{"slug": v.slug, "title": Markup(v.pages[lang].title or v.ruleset.name)} for v in playable]
-    rows = [{"name": UI[lang]["col_board"], "cells": [f"{v.ruleset.size}×{v.ruleset.size}" for v in playable]},
+    rows = [{"name": UI[lang]["col_board"], "cells": [board_size_text(v.ruleset, lang) for v in playable]},
             {"name": UI[lang]["col_historicity"],
              "cells": [_cell(value_name(lang, "historicity", v.ruleset.historicity)) for v in playable]}]
     counts = [piece_count_cell(v.ruleset.layout, lang) for v in playable]

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import tafl_core
+from tafl_core.position import parse_hex_diagram
 
 from build_tools.format import (BOM, KEY_RE, LANGS, MAX_PAGE_BYTES, MAX_TOML_BYTES, PAGE_FILES,
                                 REF_DEFINITION, RULES_FILE, SLUG_RE, STUBS_FILE)
@@ -337,7 +338,10 @@ def _load_rules(v: Variant, rules_text: str) -> None:
     diagram = layout.get("diagram") if isinstance(layout, dict) else None
     if isinstance(diagram, str):
         try:
-            position = tafl_core.parse_diagram(diagram, path=rel, first_line=v.diagram_line or 1)
+            rules = v.rules_data.get("rules") if isinstance(v.rules_data.get("rules"), dict) else {}
+            geometry = rules.get("geometry") if isinstance(rules.get("geometry"), dict) else {}
+            parse = parse_hex_diagram if geometry.get("value") == "hex" else tafl_core.parse_diagram
+            position = parse(diagram, path=rel, first_line=v.diagram_line or 1)
             # Same call as the engine's loader: a second king is named by its line.
             tafl_core.check_kings(position, rel, v.diagram_line or None, v.diagram_line or None)
             v.layout = position

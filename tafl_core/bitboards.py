@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .movegen import MoveGenerator
 from .outcomes import Outcomes
-from .tables import NORMAL, ORDINARY, SIDE_OF, Tables, cached_by_identity, stop_from_special
+from .tables import KNG, NORMAL, ORDINARY, SIDE_OF, Tables, cached_by_identity, stop_from_special
 
 #: Directions in :attr:`Tables.rays` order: north and south run along a file, east and west
 #: along a rank (so a piece's file moves followed by its rank moves keep the reference order).
@@ -191,6 +191,8 @@ def capture_squares(game, side: int) -> int:
     the opposite side holds a piece of ``side`` (any kind) or is hostile to that enemy (always,
     or while empty). A guess for move ordering: it ignores who may actually reach the square
     and whether the rules arm the piece."""
+    if game.tables.ndirs != 4:   # the shifts below step along ranks and files only
+        return _capture_cells(game, side)
     lt = game.lines
     n = lt.n
     bits = game.bits
@@ -204,6 +206,26 @@ def capture_squares(game, side: int) -> int:
     hits = (enemies & partners << n) << n | (enemies & partners >> n) >> n
     hits |= (enemies & (partners & east) << 1 & east) << 1 | (enemies & (partners & west) >> 1 & west) >> 1
     return hits & empty
+
+
+def _capture_cells(game, side: int) -> int:
+    """:func:`capture_squares` cell by cell, along the tables' directions (any geometry)."""
+    t, board = game.tables, game.board
+    out = 0
+    for e in game.pieces[1 - side]:
+        victim = board[e]
+        if victim == KNG:
+            continue
+        h = t.hostile[victim]
+        step = t.step[e]
+        for d in range(t.ndirs):
+            a, b = step[d], step[t.opposite[d]]
+            if a < 0 or b < 0 or board[a]:
+                continue
+            c = board[b]
+            if (c and SIDE_OF[c] == side) or h[b] == 1 or (h[b] == 2 and not c):
+                out |= 1 << a
+    return out
 
 
 class FastBoard:
@@ -287,6 +309,8 @@ class FastBoard:
     def _encircled(self) -> bool:
         """As :meth:`Outcomes._encircled` (no defender can reach the edge through squares not
         held by attackers), the flood fill one ring of squares a step over whole bitboards."""
+        if self.tables.ndirs != 4:   # the shifts below step along ranks and files only
+            return Outcomes._encircled(self)
         lt = self.lines
         edge = lt.edge
         fill = self.bits[1]

@@ -52,7 +52,14 @@ class Captures:
                 continue
             if out and nb == jumped and out[0].square == jumped:
                 continue
-            if not hammer or beyond < 0:
+            if not hammer:
+                continue
+            if t.corner_pair and nb in t.corner_pair:
+                cap = self._corner_capture(nb, to, victim, side)
+                if cap:
+                    out.append(cap)
+                continue
+            if beyond < 0:
                 continue
             other = board[beyond]
             if other and SIDE_OF[other] == side and (other != KNG or t.king_anvil):
@@ -67,6 +74,25 @@ class Captures:
         if t.shieldwall != "off":
             out.extend(self._shieldwall(to, side, {c.square for c in out}))
         return out
+
+    def _corner_capture(self, c: int, to: int, victim: int, side: int) -> Capture | None:
+        """``corner_capture = "edge_neighbours"``: the piece ``victim`` on the corner ``c`` is
+        taken when the piece that moved to ``to`` and a piece of its side stand on its two
+        neighbours along the board's edge (AbstractPlay's HeXentafl: the corner's two "spread"
+        cells; Ludii's HeXentafl: two non-adjacent pieces around a fortress). A king as the
+        second piece counts as on custodial captures (``king_armed``)."""
+        t = self._t
+        pair = t.corner_pair[c]
+        if to not in pair:
+            return None
+        for other_sq in pair:
+            if other_sq == to:
+                continue
+            other = self.board[other_sq]
+            if not other or SIDE_OF[other] != side or (other == KNG and not t.king_anvil):
+                return None
+        partners = tuple((q, CODE_KIND[self.board[q]]) for q in pair if q != to)
+        return Capture(c, CODE_KIND[victim], CaptureReason.CUSTODIAL, partners, "corner_capture")
 
     def _commander_king_capture(self, k: int, d: int) -> Capture | None:
         """``commander_king_capture = custodial``: the commander that moved next to the king on
@@ -112,6 +138,14 @@ class Captures:
         mode = t.king_capture
         if mode == "four_attackers":
             mode = "all_attackers"
+        elif mode == "throne_alternate":
+            # On the throne: every second neighbour counted around from the mover (three on a
+            # hex board, AbstractPlay's and Ludii's HeXentafl; the opposite one on a square
+            # board); elsewhere custodial.
+            if k != t.throne:
+                mode = "custodial"
+            else:
+                return self._king_alternate(k, mover, d)
         elif mode == "throne_four":
             # hnefatafl.org's Brandubh: four attackers round him on the throne, two elsewhere
             mode = "all_attackers" if k == t.throne else "custodial"
@@ -134,7 +168,7 @@ class Captures:
             return None
         partners = []
         adj = t.adj[k]
-        if len(adj) < 4 and mode != "surrounded_edge":
+        if len(adj) < t.ndirs and mode != "surrounded_edge":
             return None
         for nb in adj:
             if IS_ATT[board[nb]]:
@@ -147,8 +181,30 @@ class Captures:
             if not kname:
                 return None
             partners.append((nb, kname))
-        if len(adj) < 4:
+        if len(adj) < t.ndirs:
             partners.append((-1, "edge"))
+        return Capture(k, KING, CaptureReason.KING_SURROUNDED, tuple(partners), "king_capture")
+
+    def _king_alternate(self, k: int, mover: int, d: int) -> Capture | None:
+        """``king_capture = "throne_alternate"`` with the king on the throne ``k``: taken when
+        every second neighbour of ``k``, counted around from the mover's cell (direction ``d``
+        from the mover to the king), holds an attacker or a square hostile to the king."""
+        t = self._t
+        board = self.board
+        turn = t.turn
+        i = turn.index(t.opposite[d])
+        partners = []
+        for j in range(2, t.ndirs, 2):
+            q = t.step[k][turn[(i + j) % t.ndirs]]
+            if q < 0:
+                return None
+            if IS_ATT[board[q]]:
+                partners.append((q, CODE_KIND[board[q]]))
+                continue
+            kname = self._king_hostile_square(q, False)
+            if not kname:
+                return None
+            partners.append((q, kname))
         return Capture(k, KING, CaptureReason.KING_SURROUNDED, tuple(partners), "king_capture")
 
     def _shieldwall(self, to: int, side: int, already: set) -> list[Capture]:

@@ -91,7 +91,7 @@ class Evaluator:
         self.gates = bytes(1 if not t.escape[s] and any(t.escape[a] for a in t.adj[s]) else 0 for s in range(n * n))
         self.king_hostile = t.hostile[KNG]
         self.edge_hostile = t.king_capture == "surrounded_edge"
-        needed = 2 if t.king_capture == "custodial" else 4
+        needed = 2 if t.king_capture in ("custodial", "throne_alternate") else 4
         self.pressure_scale = 4 / needed
         stop = t.stop[KNG]
         pas = t.passable[KNG]

@@ -125,9 +125,9 @@ class Game(FastBoard, MoveGenerator, Captures, Outcomes):
         self.side = SIDE_NAMES.index(side)
         # the bitboards of the fast paths (tafl_core.bitboards), kept on every move and take-back
         self.lines = line_tables(t)
-        # a jump depends on the kind jumped over, a forbidden repetition on the game's history:
-        # the reference generator then
-        self._fast_moves = not t.any_jump and not t.no_repeat
+        # a jump depends on the kind jumped over, a forbidden repetition on the game's history,
+        # and the line lookups know only ranks and files: the reference generator then
+        self._fast_moves = not t.any_jump and not t.no_repeat and t.ndirs == 4
         self.bits, self.rows, self.cols = board_bits(self.board, n)
         h = t.z_side if self.side else 0
         for s, code in enumerate(self.board):

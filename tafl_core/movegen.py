@@ -212,9 +212,7 @@ class MoveGenerator:
             return refusal(Reason.NO_PIECE, square=a)
         if SIDE_OF[code] != self.side:
             return refusal(Reason.NOT_YOUR_PIECE, square=a, owner=SIDE_NAMES[SIDE_OF[code]], to_move=self.to_move)
-        fr, ff = divmod(f, n)
-        tr, tf = divmod(to, n)
-        if fr != tr and ff != tf:
+        if not any(to in ray for ray in t.rays[f]):
             return refusal(Reason.NOT_ALONG_LINE, from_=a, to=b)
         if (f << 10 | to) in self.move_codes(frm=f):
             return None

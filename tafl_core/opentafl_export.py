@@ -173,9 +173,9 @@ def _kinds(kinds: set[str]) -> tuple[str, ...]:
 def nearest_rules(rs: Ruleset) -> NearestRules | None:
     """OpenTafl's rules for ``rs``: the site's own where OpenTafl can say them (``differ``
     empty), else OpenTafl's nearest (:func:`_nearest_step`, applied until OpenTafl can say the
-    rules) with the rules changed listed; None for a board over 19 squares or rules that no
-    change brings into OpenTafl's grammar."""
-    if rs.size > MAX_OPENTAFL_SIZE:
+    rules) with the rules changed listed; None for a board over 19 squares, a hex board
+    (OpenTafl's boards are square) or rules that no change brings into OpenTafl's grammar."""
+    if rs.size > MAX_OPENTAFL_SIZE or rs.value("geometry") != "square":
         return None
     overrides: dict[str, Any] = {}
     current = rs

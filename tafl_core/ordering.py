@@ -41,7 +41,7 @@ def win_candidates(g) -> list[int]:
     # square beside him other than the one moved to that already counts against him: an
     # attacker or a special square (a superset of the hostile ones); at the board's edge
     # under surrounded_edge the edge is one. A jump can take pieces otherwise.
-    if not t.any_jump and (len(adj) == 4 or t.king_capture != "surrounded_edge"):
+    if not t.any_jump and (len(adj) == t.ndirs or t.king_capture != "surrounded_edge"):
         against = [a for a in adj if IS_ATT[board[a]] or t.kind[a] != NORMAL]
         if not against:
             return out

@@ -137,15 +137,15 @@ class Outcomes:
         # Greatest set of defenders that protect each other: a defender stays in the set while
         # on each axis one neighbour is off the board, inside the region, or in the set. Dropping
         # the unprotected ones until none is left reaches it (a dropped one never comes back).
-        n = t.n
         solid = {s for s in self.pieces[DEFENDERS] if board[s] in (DEF, KNT)}
+        # the axes: pairs of opposite directions (two on a square board, three on a hex board)
+        axes = [(d, t.opposite[d]) for d in range(t.ndirs) if d < t.opposite[d]]
         while True:
             weak = set()
             for w in solid:
-                r, f = divmod(w, n)
-                for a, b in (((r - 1, f), (r + 1, f)), ((r, f - 1), (r, f + 1))):
-                    if not any(not (0 <= rr < n and 0 <= ff < n) or rr * n + ff in region or rr * n + ff in solid
-                               for rr, ff in (a, b)):
+                step = t.step[w]
+                for a, b in axes:
+                    if not any(q < 0 or q in region or q in solid for q in (step[a], step[b])):
                         weak.add(w)
                         break
             if not weak:

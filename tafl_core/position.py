@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from . import limits
 from .errors import PositionError
 from .reasons import Reason, refusal
+from .geometry import MAX_HEX_SIDE, MIN_HEX_SIDE, HexSize, hex_board
 from .squares import FILES, MAX_SIZE, MIN_SIZE, parse_square, square_name
 
 ATTACKER, DEFENDER, KING = "attacker", "defender", "king"
@@ -84,7 +85,11 @@ class Position:
         return None
 
     def to_diagram(self, labels: bool = True) -> str:
-        """The ASCII diagram (top rank first), with rank labels and a file footer when ``labels``."""
+        """The ASCII diagram (top rank first), with rank labels and a file footer when ``labels``;
+        on a hex board the rows of the hexagon, top row first, each indented to its place and
+        led by its row letter (:func:`parse_hex_diagram`)."""
+        if isinstance(self.size, HexSize):
+            return _hex_diagram(self)
         lines = []
         for rank in range(self.size, 0, -1):
             cells = [SYMBOL_OF.get(self.pieces.get(f"{FILES[f]}{rank}", ""), ".") for f in range(self.size)]
@@ -233,6 +238,56 @@ def parse_diagram(text: str, path: str | None = None, first_line: int = 1) -> Po
     return Position(size, pieces)
 
 
+def _hex_diagram(position: Position) -> str:
+    """The hex board's diagram: per row (top first) its letter, an indent of one space per cell
+    the row is shorter than the middle row, and its cells left to right."""
+    n = position.size
+    k = n.side
+    lines = []
+    for r in range(n - 1, -1, -1):
+        width = n - abs(r - (k - 1))
+        cells = [SYMBOL_OF.get(position.pieces.get(f"{FILES[r]}{x + 1}", ""), ".") for x in range(width)]
+        lines.append(f"{FILES[r]} " + " " * (n - width) + " ".join(cells))
+    return "\n".join(lines) + "\n"
+
+
+def parse_hex_diagram(text: str, path: str | None = None, first_line: int = 1) -> Position:
+    """Read the diagram of a hexagonal board (``geometry = "hex"``) into a :class:`Position`.
+
+    One line per row of the hexagon, the top row first; each line is the row's letter
+    (AbstractPlay's notation: ``a`` is the bottom row) followed by the row's cells left to right
+    (``.`` empty, ``A D K C N`` as on square boards); the indentation is free. A hexagon of side k
+    has 2k-1 rows of k, k+1, ..., 2k-1, ..., k cells.
+
+    Raises:
+        PositionError: a wrong row count, letter or row length, or an unknown symbol.
+    """
+    numbered = [(first_line + i, line.strip()) for i, line in enumerate(text.split("\n")) if line.strip()]
+    rows = len(numbered)
+    if rows % 2 == 0 or not MIN_HEX_SIDE <= (rows + 1) // 2 <= MAX_HEX_SIDE:
+        raise PositionError(f"hex diagram has {rows} rows; a hexagon of side {MIN_HEX_SIDE} to {MAX_HEX_SIDE} "
+                            f"has 2k-1 rows", path, numbered[0][0] if numbered else first_line)
+    n = hex_board((rows + 1) // 2)
+    pieces: dict[str, str] = {}
+    for index, (line_no, line) in enumerate(numbered):
+        r = n - 1 - index
+        tokens = line.split()
+        if tokens[0] != FILES[r]:
+            raise PositionError(f"row letter '{tokens[0]}' where '{FILES[r]}' was expected (top row first)", path, line_no)
+        cells = _split_cells(" ".join(tokens[1:]))
+        width = n - abs(r - (n.side - 1))
+        if len(cells) != width:
+            raise PositionError(f"hex row {FILES[r]} has {len(cells)} cells, expected {width}", path, line_no)
+        for x, cell in enumerate(cells):
+            if cell == ".":
+                continue
+            kind = DIAGRAM_SYMBOLS.get(cell)
+            if kind is None:
+                raise PositionError(f"unknown symbol {cell!r} at {FILES[r]}{x + 1} (use . A D K C N)", path, line_no)
+            pieces[f"{FILES[r]}{x + 1}"] = kind
+    return Position(n, pieces)
+
+
 def check_kings(position: Position, path: str | None = None, line: int | None = None,
                 diagram_first_line: int | None = None) -> None:
     """Raise :class:`PositionError` unless the position has exactly one king.
@@ -250,6 +305,6 @@ def check_kings(position: Position, path: str | None = None, line: int | None = 
         raise PositionError(refusal(Reason.KINGS, count=len(kings), squares=", ".join(sorted(kings))), path, line)
 
 
-__all__ = ["Position", "parse_diagram", "check_kings", "parse_square", "square_name",
+__all__ = ["Position", "parse_diagram", "parse_hex_diagram", "check_kings", "parse_square", "square_name",
            "ATTACKER", "DEFENDER", "KING", "COMMANDER", "KNIGHT", "PIECE_KINDS", "SPECIAL_PIECES",
            "ALL_KINDS", "SOLDIER_OF", "SIDE_OF_KIND"]

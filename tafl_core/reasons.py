@@ -51,6 +51,7 @@ class Reason(StrEnum):
     # -- squares -----------------------------------------------------------------------------
     NOT_A_SQUARE = "not_a_square"
     SQUARE_OFF_BOARD = "square_off_board"
+    CELL_OFF_HEX_BOARD = "cell_off_hex_board"
     # -- positions ---------------------------------------------------------------------------
     NO_KING = "no_king"
     KINGS = "kings"
@@ -172,6 +173,7 @@ _TEXT: dict[Reason, str] = {
     Reason.TOO_MANY_MOVES: "at most {max} moves",
     Reason.NOT_A_SQUARE: "'{text}' is not a square (expected a file letter and a rank, like e5)",
     Reason.SQUARE_OFF_BOARD: "square '{square}' is off the {size}x{size} board",
+    Reason.CELL_OFF_HEX_BOARD: "cell '{square}' is off the hexagonal board of side {side}",
     Reason.NO_KING: "the position has no king",
     Reason.KINGS: "the position has {count} kings ({squares}); exactly one is allowed",
     Reason.MAY_NOT_STAND: "{piece|a} may not stand on {square} ({special|a} square)",

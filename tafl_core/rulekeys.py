@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import NotationError
 from .position import COMMANDER, KNIGHT, PIECE_KINDS
+from .geometry import corner_cells
 from .ruletable import BY_KEY, TABLE
 from .squares import parse_square
 
@@ -61,7 +62,7 @@ def corner_squares(spec: Any, size: int) -> list[int]:
     if spec == "none" or spec == () or spec == []:
         return []
     if spec == "single":
-        return sorted({0, n - 1, (n - 1) * n, n * n - 1})
+        return corner_cells(n)   # the board's corners: four squares, or a hexagon's six cells
     if spec == "2x2":
         out = set()
         for r0 in (0, n - 2):

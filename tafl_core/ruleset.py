@@ -21,12 +21,13 @@ from typing import Any
 
 from . import limits
 from .errors import PositionError, RulesFileError
-from .position import KING, SOLDIER_OF, Position, check_kings, parse_diagram
+from .position import KING, SOLDIER_OF, Position, check_kings, parse_diagram, parse_hex_diagram
 from .rulekeys import (ABSENT_VALUES, ALL_PIECE_KEYS, ALL_RULE_KEYS, BASE_KEYS, BERSERK_KEYS, CONDITION_TEXT, HISTORICITY,
                        JUMP_KEYS, OPTIONAL_DEFAULTS, PIECE_KEYS, RENAMED_KEYS, SPECIAL_KINDS, corner_squares, required_keys,
                        valid_value)
 from .ruletable import BY_KEY
-from .squares import FILES, parse_square, square_name
+from .geometry import board_cells, geometry_of
+from .squares import FILES, is_edge, parse_square, square_name
 
 
 
@@ -130,7 +131,7 @@ class Ruleset:
         n = self.size
         if self.value("escape") == "corners":
             return corner_squares(self.value("corners"), n) or corner_squares("single", n)
-        return [s for s in range(n * n) if s // n in (0, n - 1) or s % n in (0, n - 1)]
+        return [s for s in board_cells(n) if is_edge(s, n)]
 
     def with_overrides(self, overrides: dict[str, Any]) -> "Ruleset":
         """A copy with some rule values switched (e.g. an assumption's alternative).
@@ -170,8 +171,10 @@ class Ruleset:
         lines = _TableLines(text)
         _check_tables(data, lines, where)
         name, historicity = _read_variant(data.get("variant", {}), lines, where)
-        layout, origin, first = _read_layout(data.get("layout"), text, lines, where)
         raw_rules = data.get("rules")
+        geometry = raw_rules.get("geometry", {}) if isinstance(raw_rules, dict) else {}
+        hexagonal = isinstance(geometry, dict) and geometry.get("value") == "hex"
+        layout, origin, first = _read_layout(data.get("layout"), text, lines, where, hexagonal)
         if not isinstance(raw_rules, dict):
             raise RulesFileError("no [rules.*] tables", where, None)
         rules = {key: _read_rule(key, tbl, lines.table(f"rules.{key}"), where) for key, tbl in raw_rules.items()}
@@ -286,9 +289,11 @@ def _read_variant(variant: dict, lines: "_TableLines", where: str) -> tuple[str,
     return name.strip(), historicity
 
 
-def _read_layout(layout_tbl: Any, text: str, lines: "_TableLines", where: str) -> tuple[Position, str, int]:
+def _read_layout(layout_tbl: Any, text: str, lines: "_TableLines", where: str,
+                 hexagonal: bool = False) -> tuple[Position, str, int]:
     """``(layout, origin, line of the diagram's first rank)`` of the ``[layout]`` table (the
-    board size, 7 to 25, is parse_diagram's check: squares.MIN_SIZE/MAX_SIZE)."""
+    board size, 7 to 25, is parse_diagram's check: squares.MIN_SIZE/MAX_SIZE); with
+    ``hexagonal`` (``geometry = "hex"``) a hex board's diagram (parse_hex_diagram)."""
     if not isinstance(layout_tbl, dict) or not isinstance(layout_tbl.get("diagram"), str):
         raise RulesFileError("[layout] needs a diagram (the ASCII start position)", where, lines.table("layout"))
     if "origin" in layout_tbl and not isinstance(layout_tbl["origin"], str):
@@ -298,7 +303,7 @@ def _read_layout(layout_tbl: Any, text: str, lines: "_TableLines", where: str) -
     # A TOML multi-line string drops the newline right after the opening quotes.
     first = diagram_line + 1 if diagram_line and text.splitlines()[diagram_line - 1].rstrip().endswith('"""') else diagram_line
     try:
-        layout = parse_diagram(layout_tbl["diagram"], where, first or 1)
+        layout = (parse_hex_diagram if hexagonal else parse_diagram)(layout_tbl["diagram"], where, first or 1)
         check_kings(layout, where, first or None, first or None)
     except PositionError as exc:
         raise RulesFileError(exc.message, exc.path, exc.line) from None
@@ -360,6 +365,7 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
         line = rs.rules["exit_fort"].line or None
         raise RulesFileError(f"exit_fort cannot be combined with {jumping[0]} (the exit-fort test assumes that no piece jumps)",
                              where, line)
+    _check_geometry(rs, values, where)
     if values.get("throne") is True and rs.size % 2 == 0:
         line = rs.rules["throne"].line or None
         raise RulesFileError(f"the {rs.size}x{rs.size} board has no centre square for a throne", where, line)
@@ -375,6 +381,34 @@ def _check_values(rs: Ruleset, where: str, strict_presence: bool, unused_is_erro
             why = valid_value(akey, aval, rs.size)
             if why:
                 raise RulesFileError(f"rule '{key}': alternative {akey}: {why}", where, _field_line(rs, rule, "alternative"))
+
+
+#: Rules not (yet) built for a hex board, with the value that switches them off: the shieldwall
+#: and the exit fort read rows and columns of a square board, the 2x2 corners are square blocks,
+#: the jumps are detected over a square's ranks and files.
+HEX_OFF = {"shieldwall": "off", "exit_fort": False, "king_jump": "none", "commander_jump": "none",
+           "knight_jump": "none"}
+
+
+def _check_geometry(rs: Ruleset, values: dict, where: str) -> None:
+    """``geometry`` matches the layout's diagram (it is read before the diagram and cannot be
+    switched afterwards), and a hex board has none of the rules :data:`HEX_OFF` names and no
+    ``2x2`` corners."""
+    hexagonal = geometry_of(rs.size) == "hex"
+    declared = rs.value("geometry")
+    if declared != geometry_of(rs.size):
+        rule = rs.rules.get("geometry")
+        raise RulesFileError(f"geometry '{declared}' does not match the layout, drawn for a {geometry_of(rs.size)} board "
+                             "(the geometry cannot be switched)", where, (rule.line if rule else 0) or None)
+    if not hexagonal:
+        return
+    for key, off in HEX_OFF.items():
+        if key in values and values[key] != off:
+            raise RulesFileError(f"rule '{key}' is not built for a hex board (it must be {toml_value(off)})", where,
+                                 rs.rules[key].line or None)
+    if values.get("corners") == "2x2":
+        raise RulesFileError("a hex board has no 2x2 corners (use single: its six corner cells)", where,
+                             rs.rules["corners"].line or None)
 
 
 def _field_line(rs: Ruleset, rule: Rule, name: str) -> int | None:

@@ -128,17 +128,22 @@ TABLE: tuple[RuleKey, ...] = (
     RuleKey("escape", "enum", OpenTafl("letters", "esc", {"corners": "c", "edge": "e"}), ("corners", "edge"),
             readers=("ruleset.Ruleset.escape_squares",)),
     RuleKey("king_armed", "enum", OpenTafl("letters", "ka", {"yes": "y", "no": "n", "anvil": "a", "hammer": "h"}),
-            ("yes", "no", "anvil", "hammer"), readers=("captures.Captures._captures", "captures.Captures._wall_through", _RV),
+            ("yes", "no", "anvil", "hammer"), readers=("captures.Captures._captures", "captures.Captures._corner_capture", "captures.Captures._wall_through", _RV),
             attrs=("king_hammer", "king_anvil")),
     RuleKey("king_capture", "enum",
             OpenTafl("letters", "ks", {"custodial": "w", "four_sides": "s", "throne_graded": "c", "surrounded_edge": "m"},
                      unsaid={"four_attackers": "OpenTafl's strong king counts the throne and hostile squares "
                                                "(GenericRules KING_STRONG); it has no king taken only by four attackers",
                              "throne_four": "OpenTafl's king strong on the throne is strong beside it too "
-                                            "(GenericRules KING_STRONG_CENTER); it has no king taken by two next to the throne"}),
+                                            "(GenericRules KING_STRONG_CENTER); it has no king taken by two next to the throne",
+                             "throne_alternate": "OpenTafl has no king taken on the throne by every second neighbour "
+                                                 "(HeXentafl's three of six)"}),
             # throne_four: four attackers round the king on the throne, elsewhere custodial
             # (hnefatafl.org's Brandubh, Board.capture_the_king on 7x7)
-            ("custodial", "four_sides", "four_attackers", "throne_graded", "surrounded_edge", "throne_four"),
+            # throne_alternate: on the throne every second neighbour from the mover (three on a hex
+            # board: AbstractPlay's and Ludii's HeXentafl), elsewhere custodial
+            ("custodial", "four_sides", "four_attackers", "throne_graded", "surrounded_edge", "throne_four",
+             "throne_alternate"),
             readers=("captures.Captures._king_capture", "evaluate.Evaluator.__init__", "ordering.win_candidates", _RV),
             attrs=("king_capture",)),
     RuleKey("throne", "bool", OpenTafl("group", "cen"), readers=("ruleset.Ruleset.throne_square",)),
@@ -184,6 +189,16 @@ TABLE: tuple[RuleKey, ...] = (
             OpenTafl("fixed", fixed=(), unsaid={"*": "OpenTafl's speed limit (spd) applies to every piece alike"}),
             when="optional", default=(), absent=(), readers=("bitboards.LineTables._prefixes", "movegen.MoveGenerator._moves_of", "movegen.MoveGenerator.why_illegal",
                                     _RV, "threats.threat_lines"), attrs=("one_step",)),
+    # The board's geometry (tafl_core.geometry): read before the layout, whose diagram it shapes.
+    RuleKey("geometry", "enum", OpenTafl("fixed", fixed="square", unsaid={"hex": "OpenTafl's boards are square"}),
+            ("square", "hex"), when="optional", default="square", absent="square",
+            readers=("ruleset._check_geometry",)),
+    # A piece on a corner taken by enemies on its two neighbours along the edge (HeXentafl).
+    RuleKey("corner_capture", "enum",
+            OpenTafl("fixed", fixed="ordinary",
+                     unsaid={"edge_neighbours": "OpenTafl has no capture on a corner by its two neighbours on the edge"}),
+            ("ordinary", "edge_neighbours"), when="optional", default="ordinary", absent="ordinary",
+            readers=("captures.Captures._captures", "captures.Captures._corner_capture", _RV), attrs=("corner_pair",)),
     RuleKey("custodial", "const", OpenTafl("fixed", fixed=True), (True,), when="optional", default=True, absent=True,
             hint="every ruleset takes a piece enclosed between two enemies (custodial capture); the key only names "
                  "the section that says so"),

@@ -16,6 +16,8 @@ from .position import ATTACKER, COMMANDER, DEFENDER, KING, KNIGHT, SOLDIER_OF
 from .rulekeys import SPECIAL_KINDS
 from .errors import RulesFileError
 from .ruleset import Ruleset, corner_squares
+from .geometry import directions, is_edge_cell, on_board, turning_order
+from .geometry import rays as geometry_rays
 from .squares import parse_square
 
 EMPTY, ATT, DEF, KNG, CMD, KNT = 0, 1, 2, 3, 4, 5
@@ -42,7 +44,7 @@ ENGINE_VALUES: dict[str, frozenset] = {
     "escape": frozenset(("corners", "edge")),
     "king_armed": frozenset(_KING_ARMED),
     "king_capture": frozenset(("custodial", "four_sides", "four_attackers", "throne_graded", "surrounded_edge",
-                               "throne_four")),
+                               "throne_four", "throne_alternate")),
     "shieldwall": frozenset(("off", "on", "corner")),
     "repetition": frozenset(("ignored", "draw", "loss_repeater", "loss_defenders", "forbidden_defenders")),
     "repetition_count": frozenset((2, 3, 4)),
@@ -52,6 +54,8 @@ ENGINE_VALUES: dict[str, frozenset] = {
     "knight_jump": frozenset(("none", "jump", "capture")),
     "commander_king_capture": frozenset(("none", "custodial")),
     "berserk": frozenset(_BERSERK),
+    "geometry": frozenset(("square", "hex")),
+    "corner_capture": frozenset(("ordinary", "edge_neighbours")),
 }
 NORMAL, THRONE, CORNER, CAMP = 0, 1, 2, 3
 #: Square kind code -> the special square's name, the prefix of its rule keys (``throne_stop``, ...).
@@ -137,28 +141,29 @@ class Tables:
             self.hostile[code] = bytes(h)
 
     def _geometry(self) -> None:
-        """Per square: ``rays`` (4 tuples of squares outward: N, S, E, W), ``nbrs`` ((neighbour,
-        the square beyond it or -1, direction index) triples), ``step`` (the neighbour per
-        direction or -1), ``adj`` (the neighbours) and ``edge`` (1 on the board's edge)."""
+        """Per square, from the board's geometry (:mod:`tafl_core.geometry`): ``rays`` (one tuple
+        of squares outward per direction: N, S, E, W on a square board, the six hex directions
+        in turning order on a hex board), ``nbrs`` ((neighbour, the square beyond it or -1,
+        direction index) triples), ``step`` (the neighbour per direction or -1), ``adj`` (the
+        neighbours), ``edge`` (1 on the board's edge) and ``onboard`` (1 on a cell of the board;
+        0 on the array's cells outside a hexagon, which are in no ray). ``ndirs`` is the number
+        of directions, ``turn`` their indices in turning order, ``opposite`` per direction the
+        opposite one."""
         n = self.n
+        self.ndirs = len(directions(n))
+        self.turn = turning_order(n)
+        dirs = directions(n)
+        self.opposite = tuple(dirs.index((-dr, -df)) for dr, df in dirs)
+        self.onboard = bytes(1 if on_board(s, n) else 0 for s in range(n * n))
         self.rays = []
         self.nbrs = []
         for s in range(n * n):
-            r, f = divmod(s, n)
-            rays = []
-            for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                ray = []
-                rr, ff = r + dr, f + df
-                while 0 <= rr < n and 0 <= ff < n:
-                    ray.append(rr * n + ff)
-                    rr += dr
-                    ff += df
-                rays.append(tuple(ray))
-            self.rays.append(tuple(rays))
+            rays = geometry_rays(s, n) if self.onboard[s] else ((),) * self.ndirs
+            self.rays.append(rays)
             self.nbrs.append(tuple((ray[0], ray[1] if len(ray) > 1 else -1, d) for d, ray in enumerate(rays) if ray))
         self.step = [tuple(ray[0] if ray else -1 for ray in rays) for rays in self.rays]
         self.adj = [tuple(s2 for s2 in st if s2 >= 0) for st in self.step]
-        self.edge = bytes(1 if (s // n in (0, n - 1) or s % n in (0, n - 1)) else 0 for s in range(n * n))
+        self.edge = bytes(1 if is_edge_cell(s, n) else 0 for s in range(n * n))
 
     def _rule_values(self, rs: Ruleset) -> None:
         """The rule values the hot loops read, as attributes; jumps per piece code (JUMP_*),
@@ -184,6 +189,11 @@ class Tables:
                      _JUMP_CODE[v("commander_jump")], _JUMP_CODE[v("knight_jump")])
         self.any_jump = any(self.jump)
         self.commander_king = v("commander_king_capture") == "custodial"
+        # corner_capture = "edge_neighbours": per corner its neighbours along the edge (the
+        # two cells that take a piece on it); empty under the ordinary rule
+        self.corner_pair = {}
+        if v("corner_capture") == "edge_neighbours":
+            self.corner_pair = {c: tuple(a for a in self.adj[c] if self.edge[a]) for c in self.corners}
         # pieces that move one square at a time (one_step; Ard Ri after dragonheelslair.com)
         one = set(v("one_step"))
         self.one_step = tuple(code > 0 and SOLDIER_OF[CODE_KIND[code]] in one for code in range(6))

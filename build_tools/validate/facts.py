@@ -45,10 +45,11 @@ def check_facts_keys(variant: Variant, ctx: Context) -> Iterator[Fault]:
 
 
 def check_facts_board(variant: Variant, ctx: Context) -> Iterator[Fault]:
-    """The board row states the layout's size as N×N (its first N×N)."""
+    """The board row states the layout's size as N×N (its first N×N); a hex board as its side
+    k×k (HeXentafl's "4×4", the cells along one edge of the hexagon)."""
     if variant.layout is None:
         return
-    size = variant.layout.size
+    size = getattr(variant.layout.size, "side", variant.layout.size)
     for page in pages_of(variant):
         f = fact_row(page, "board")
         if f is None:

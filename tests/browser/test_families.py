@@ -24,7 +24,8 @@ NAMES = {f.key: f.name for f in FAMILIES}
 
 
 def _variants() -> dict[str, int | None]:
-    """slug -> board size (None for a text-only variant), straight from rules.toml."""
+    """slug -> board size (None for a text-only variant; (side, "hex") for a hex board),
+    straight from rules.toml."""
     out = {}
     for p in sorted((ROOT / "variants_src").iterdir()):
         f = p / "rules.toml"
@@ -33,6 +34,10 @@ def _variants() -> dict[str, int | None]:
         data = tomllib.loads(f.read_text(encoding="utf-8"))
         if data.get("variant", {}).get("board") is False:
             out[p.name] = None
+        elif data.get("rules", {}).get("geometry", {}).get("value") == "hex":
+            # a hexagon of side k: 2k-1 rows, each led by its row letter
+            rows = sum(1 for line in data["layout"]["diagram"].splitlines() if line.strip())
+            out[p.name] = (rows + 1) // 2, "hex"
         else:
             out[p.name] = sum(1 for line in data["layout"]["diagram"].splitlines() if re.match(r"\s*\d+\s", line))
     return out
@@ -85,7 +90,11 @@ def test_navigation_groups_variants_by_family_with_board_size(context, server, l
     for slug, e in seen.items():
         assert e["family"] == NAMES[FAMILY_OF[slug]][lang], (slug, e)
         size = VARIANTS[slug]
-        assert e["size"] == (f"{size}×{size}" if size else ("ohne Brett" if lang == "de" else "no board")), (slug, e)
+        if isinstance(size, tuple):   # a hex board: its side, and the shape in words
+            want = f"{size[0]}×{size[0]} ({'Sechseck' if lang == 'de' else 'hex'})"
+        else:
+            want = f"{size}×{size}" if size else ("ohne Brett" if lang == "de" else "no board")
+        assert e["size"] == want, (slug, e)
     # the families follow in the declared order
     order = [f.name[lang] for f in FAMILIES]
     shown = list(dict.fromkeys(e["family"] for e in entries))

@@ -39,6 +39,12 @@ def board_slugs() -> list[str]:
     return [s for s in variant_slugs() if _variant_table(s).get("board") is not False]
 
 
+def is_hex(slug: str) -> bool:
+    """Whether ``slug``'s rules.toml declares a hex board (``[rules.geometry] value = "hex"``)."""
+    data = tomllib.loads((VARIANTS / slug / "rules.toml").read_text(encoding="utf-8"))
+    return data.get("rules", {}).get("geometry", {}).get("value") == "hex"
+
+
 def board_note(slug: str, lang: str) -> str:
     """The one-line reason of a text-only variant, read straight from rules.toml."""
     return _variant_table(slug)["board_note"][lang]
@@ -58,6 +64,15 @@ def layout_pieces(slug: str) -> dict[str, str]:
     the letters A, D, K and the special pieces C (commander), N (knight) of the diagram (top
     rank first, rank labels and footer optional; README.md and tafl_core.position)."""
     data = tomllib.loads((VARIANTS / slug / "rules.toml").read_text(encoding="utf-8"))
+    kinds = {"A": "attacker", "D": "defender", "K": "king", "C": "commander", "N": "knight"}
+    if is_hex(slug):
+        # a hex board: each row led by its letter, its cells numbered from the left (AbstractPlay)
+        out = {}
+        for line in data["layout"]["diagram"].splitlines():
+            if line.split():
+                letter, *cells = "".join(line.split())
+                out.update({f"{letter}{x + 1}": kinds[c] for x, c in enumerate(cells) if c in kinds})
+        return out
     rows = []
     for line in data["layout"]["diagram"].splitlines():
         cells = line.split()

@@ -15,7 +15,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from .conftest import (ROOT, VARIANTS, board_note, board_slugs, doc, layout_pieces, page_path, stub_slugs,
+from .conftest import (ROOT, VARIANTS, board_note, board_slugs, doc, is_hex, layout_pieces, page_path, stub_slugs,
                        text_only_slugs, variant_slugs)
 
 LANGS = ("de", "en")
@@ -52,7 +52,18 @@ def test_start_diagram_holds_exactly_the_layout(built_site, slug, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("slug", BOARD_SLUGS)
+@pytest.mark.parametrize("slug", [s for s in BOARD_SLUGS if is_hex(s)])
+def test_a_hex_page_shows_its_diagram_and_mounts_no_board(built_site, slug, lang):
+    """The board moves on square boards only: a hex variant's page has its start diagram (one
+    hexagon per cell) and the note in the board's place, no #board and no "play" link to it."""
+    text = page_path(built_site, lang, f"variants/{slug}").read_text(encoding="utf-8")
+    assert 'class="tafl-hex-board"' in text and 'class="tafl-hex-note"' in text
+    assert 'id="board"' not in text and 'href="#board"' not in text
+    assert 'data-geometry="hex"' in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug", [s for s in BOARD_SLUGS if not is_hex(s)])
 def test_board_mount_point(built_site, slug, lang):
     """The #board element carries the contract's attributes and board-data JSON whose pieces
     are the layout and whose section links exist on the page; '<' never appears raw in it."""

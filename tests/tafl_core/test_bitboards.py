@@ -15,6 +15,7 @@ import pytest
 from tafl_core import Game, Position, PositionError, load_ruleset
 from tafl_core.bitboards import board_bits
 from tafl_core.captures import Captures
+from tafl_core.geometry import board_cells
 from tafl_core.movegen import MoveGenerator
 from tafl_core.outcomes import Outcomes
 from tafl_core.search import Search
@@ -58,7 +59,7 @@ def _random_position(rs, rng: random.Random):
     codes = [c for c in (ATT, DEF, CMD, KNT) if c in t.allowed_codes]
     density = rng.choice((0.1, 0.3, 0.5, 0.7))
     pieces = {}
-    squares = list(range(n * n))
+    squares = board_cells(n)
     rng.shuffle(squares)
     king = next(s for s in squares if t.stop_within[KNG][s] and not t.escape[s])
     pieces[square_name(king, n)] = "king"
@@ -84,7 +85,7 @@ def _encircled_position(rs, rng: random.Random):
     c = n // 2
     radius = rng.randint(2, max(2, c - 1))
     pieces = {}
-    for s in range(n * n):
+    for s in board_cells(n):
         d = abs(s // n - c) + abs(s % n - c)
         if d == radius and t.kind[s] == NORMAL:
             pieces[square_name(s, n)] = "attacker"
@@ -92,7 +93,7 @@ def _encircled_position(rs, rng: random.Random):
             pieces[square_name(s, n)] = "defender"
     if rng.random() < 0.5:   # a gap in the ring
         pieces.pop(square_name((c + radius) * n + c, n), None)
-    king = next((s for s in range(n * n) if abs(s // n - c) + abs(s % n - c) < radius
+    king = next((s for s in board_cells(n) if abs(s // n - c) + abs(s % n - c) < radius
                  and t.stop_within[KNG][s] and not t.escape[s]), None)
     if king is None:
         return None

@@ -21,14 +21,14 @@ import pytest
 from build_tools.differences import ENGINES, LAYOUT_KEY, differences_of
 from tafl_core import Position, load_ruleset
 from tafl_core.rulekeys import ALL_RULE_KEYS, corner_squares
-from tafl_core.squares import parse_square
+from tafl_core.squares import parse_square, square_name
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = ROOT / "variants_src"
 DEFINITIONS = Path(__file__).resolve().parent / "engine_definitions"
 ENGINE_FILES = DEFINITIONS / "engines"
 COMPARED = DEFINITIONS / "compared.toml"
-FIELDS = {"engine", "name", "repository", "commit", "paths", "start", "rules", "note"}
+FIELDS = {"engine", "name", "repository", "commit", "paths", "start", "start_cells", "rules", "note"}
 #: Rule keys whose values are lists of piece kinds (order does not matter).
 KIND_LISTS = {k for k in ALL_RULE_KEYS if k.startswith(("throne_", "corner_", "camp_")) or k == "one_step"}
 #: A sub-rule of a special square is transcribed only together with the square itself.
@@ -81,9 +81,10 @@ def _restricted(d: dict, only: frozenset[str] | None) -> dict:
     """The definition as far as the page compares it."""
     if only is None:
         return d
-    out = {k: v for k, v in d.items() if k not in ("start", "rules")}
-    if LAYOUT_KEY in only and "start" in d:
-        out["start"] = d["start"]
+    out = {k: v for k, v in d.items() if k not in ("start", "start_cells", "rules")}
+    for field in ("start", "start_cells"):
+        if LAYOUT_KEY in only and field in d:
+            out[field] = d[field]
     out["rules"] = {k: v for k, v in d.get("rules", {}).items() if k in only}
     return out
 
@@ -169,7 +170,7 @@ def test_definition_is_well_formed(ident):
     assert d["repository"] == ENGINES[d["engine"]].repository
     assert re.fullmatch(r"[0-9a-f]{40}", d["commit"]), "commit: 40 hex digits"
     assert d["paths"] and all(isinstance(p, str) and p for p in d["paths"])
-    assert "start" in d or d.get("rules"), "a definition gives a start layout, rules or both"
+    assert "start" in d or "start_cells" in d or d.get("rules"), "a definition gives a start layout, rules or both"
     rules = d.get("rules", {})
     assert set(rules) <= set(ALL_RULE_KEYS), f"unknown rule keys {set(rules) - set(ALL_RULE_KEYS)}"
     for key in rules:
@@ -191,8 +192,8 @@ def _differing(slug: str, d: dict) -> dict[str, tuple]:
     layout under LAYOUT_KEY, with the first differing squares)."""
     ruleset = load_ruleset(VARIANTS / slug)
     out = {}
-    if "start" in d:
-        engine = Position.from_otn(d["start"])
+    if "start" in d or "start_cells" in d:
+        engine = Position.from_otn(d["start"]) if "start" in d else _hex_start(d, ruleset.size)
         page = ruleset.layout
         if engine.size != page.size:
             out[LAYOUT_KEY] = (f"{page.size}x{page.size}", f"{engine.size}x{engine.size}")
@@ -216,6 +217,24 @@ def _differing(slug: str, d: dict) -> dict[str, tuple]:
     return out
 
 
+def _hex_start(d: dict, n: int) -> Position:
+    """A hex board's start as an engine names its cells (``start_cells``: kind -> names).
+    AbstractPlay's names are the page's own (its HexTriGraph: row letter from the bottom, place
+    in the row). Ludii names a cell of its hex board by column letter and row number, the six
+    neighbours of (c, r) being (c±1, r), (c, r±1), (c+1, r+1) and (c-1, r-1): axial coordinates,
+    read here with the row as rank and the column as file (the other reading, row as file, maps
+    the board by a reflection that fixes the throne and the corners, and gives the same cells
+    for both HeXentafl layouts)."""
+    pieces = {}
+    for kind, names in d["start_cells"].items():
+        for name in names:
+            if d["engine"] == "ludii":
+                col, row = ord(name[0].lower()) - ord("a"), int(name[1:]) - 1
+                name = square_name(row * n + col, n)
+            pieces[name] = kind
+    return Position(n, pieces)
+
+
 @pytest.mark.parametrize("pair", PAIRS, ids=_pair_id)
 def test_page_names_every_difference(pair):
     """Every rule value and the start layout of the engine's definition equal the page's, or
@@ -236,7 +255,7 @@ def test_no_difference_is_named_that_the_definitions_do_not_show():
         defs = _definitions_of(slug)
         for engine, key in _differences(slug):
             mine = [d for d in defs if d["engine"] == engine
-                    and (key in d.get("rules", {}) or (key == LAYOUT_KEY and "start" in d))]
+                    and (key in d.get("rules", {}) or (key == LAYOUT_KEY and ("start" in d or "start_cells" in d)))]
             if mine and not any(key in _differing(slug, d) for d in mine):
                 stale.append((slug, engine, key))
     assert not stale, f"named differences the transcribed definitions do not show: {stale}"

@@ -18,8 +18,15 @@ from tafl_core.records import export_record, read_record, start_of
 
 from .helpers import REPO
 
+def _square_board(data: dict) -> bool:
+    return "layout" in data and data.get("rules", {}).get("geometry", {}).get("value", "square") == "square"
+
+
+#: The variants with a square board (OpenTafl's boards are square; a hex board has no OpenTafl rules).
 BOARD_VARIANTS = sorted(p.parent.name for p in (REPO / "variants_src").glob("*/rules.toml")
-                        if "layout" in tomllib.loads(p.read_text(encoding="utf-8")))
+                        if _square_board(tomllib.loads(p.read_text(encoding="utf-8"))))
+HEX_VARIANTS = sorted(p.parent.name for p in (REPO / "variants_src").glob("*/rules.toml")
+                      if tomllib.loads(p.read_text(encoding="utf-8")).get("rules", {}).get("geometry", {}).get("value") == "hex")
 
 
 def rules(slug):
@@ -46,6 +53,13 @@ def test_every_board_variant_has_opentafl_rules_and_names_every_rule_written_oth
     switched = rs.with_overrides({d["key"]: d["opentafl"] for d in near.differ})
     assert to_opentafl(switched) == near.text
     assert all(d["site"] != d["opentafl"] for d in near.differ)
+
+
+@pytest.mark.parametrize("slug", HEX_VARIANTS)
+def test_a_hex_board_has_no_opentafl_rules(slug):
+    """OpenTafl plays square boards only: neither the rules string nor the nearest rules exist."""
+    rs = rules(slug)
+    assert to_opentafl(rs) is None and nearest_rules(rs) is None
 
 
 @pytest.mark.parametrize("slug", ["brandubh", "fetlar-hnefatafl", "linnaeus-tablut", "coppergate-hnefatafl"])

@@ -20,13 +20,29 @@ RULESETS = {p.parent.name: load_ruleset(p) for p in playable_rules_files()}
 SLUGS = sorted(RULESETS)
 
 
+def _directions(rs) -> tuple[tuple[int, int], ...]:
+    """The lines of movement as (rank, file) steps: four on a square board; on a hex board
+    (geometry = "hex", a hexagon in axial coordinates) the six of its rows and diagonals."""
+    if rs.value("geometry") == "hex":
+        return ((0, 1), (0, -1), (1, 1), (-1, -1), (1, 0), (-1, 0))
+    return ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def _on_board(rs, r: int, c: int) -> bool:
+    """Whether (rank r, file c) is a square of the board (inside the hexagon on a hex board,
+    whose side is (n + 1) / 2)."""
+    n = rs.size
+    inside = 0 <= r < n and 0 <= c < n
+    return inside and (rs.value("geometry") != "hex" or abs(r - c) <= (n - 1) // 2)
+
+
 def reference_moves(game: Game) -> set[tuple[str, str]]:
     """Slow, obviously-correct move generator, written from the rule text alone: for every piece
     of the side to move, walk each of the four directions square by square; stop at the first
     piece; a square may be passed if empty and (not special, or the piece may pass that kind);
     it may be the destination if (not special) or the piece may stop on that kind and either
     may re-enter it or starts on a square of the same kind. A commander follows the attackers'
-    lists, the knight the defenders'. Jumps (Berserk Hnefatafl rule 4b): a piece whose jump rule
+    lists, the knight the defenders'. On a hex board the walk follows six directions. Jumps (Berserk Hnefatafl rule 4b): a piece whose jump rule
     is not "none" may jump over the adjacent square if it holds an ordinary enemy piece
     (attacker or defender) and the square beyond is empty and one it may stop on; the king's
     "restricted" jump must start or end on a special square. A kind listed in one_step moves one
@@ -65,9 +81,9 @@ def reference_moves(game: Game) -> set[tuple[str, str]]:
         lk = as_list.get(kind, kind)
         f0 = parse_square(name, n)
         r0, c0 = divmod(f0, n)
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        for dr, dc in _directions(rs):
             r, c = r0 + dr, c0 + dc
-            while 0 <= r < n and 0 <= c < n:
+            while _on_board(rs, r, c):
                 s = r * n + c
                 target = square_name(s, n)
                 if target in pieces:
@@ -82,7 +98,7 @@ def reference_moves(game: Game) -> set[tuple[str, str]]:
                 r, c = r + dr, c + dc
             rule = jump_rule.get(kind, "none")
             r1, c1, r2, c2 = r0 + dr, c0 + dc, r0 + 2 * dr, c0 + 2 * dc
-            if rule != "none" and 0 <= r2 < n and 0 <= c2 < n:
+            if rule != "none" and _on_board(rs, r2, c2):
                 over, land = square_name(r1 * n + c1, n), square_name(r2 * n + c2, n)
                 if pieces.get(over) == enemy_ordinary and land not in pieces and may_stop_on(kind, f0, r2 * n + c2):
                     if rule != "restricted" or f0 in special or (r2 * n + c2) in special:

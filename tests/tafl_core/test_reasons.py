@@ -65,6 +65,14 @@ def test_move_refusals_under_copenhagen(move, want):
     assert refused(copenhagen(), move) == want
 
 
+def test_a_cell_off_the_hexagon():
+    """HeXentafl 4×4 (AbstractPlay's cell names): row a, the bottom row, has four cells."""
+    g = Session((REPO / "variants_src" / "hexentafl-4" / "rules.toml").read_text(encoding="utf-8")).game
+    with pytest.raises(NotationError) as exc:
+        g.legal_moves("a5")
+    assert exc.value.refusal.as_dict() == r("cell_off_hex_board", square="a5", side=4)
+
+
 def test_a_square_that_is_no_square():
     with pytest.raises(NotationError) as exc:
         copenhagen().legal_moves("e0")

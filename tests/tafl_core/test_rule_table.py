@@ -20,7 +20,7 @@ import pytest
 
 from build_tools.labels import LANGS, RULE_NAMES, VALUE_NAMES
 from build_tools.schema import rules_schema
-from tafl_core import opentafl, rulekeys
+from tafl_core import load_ruleset, opentafl, rulekeys
 from tafl_core.opentafl import (OpenTaflRulesError, opentafl_refusals, opentafl_unsaid, reading, ruleset_from_opentafl,
                                 split_rules, to_opentafl)
 from tafl_core.ruletable import BY_KEY, CONDITIONS, KINDS, OPENTAFL_MAPS, OPENTAFL_MAX_SIZE, SQUARE_LIST_FIELDS, TABLE
@@ -202,6 +202,9 @@ def _with(key: str, value):
     base = {"repetition": "draw", "no_moves": "loss", "throne_hostile_empty": ["attacker", "defender", "king"],
             "berserk_compulsory": True}
     entry = BY_KEY[key]
+    if key == "geometry" and value == "hex":
+        # a hex board needs a hex layout: HeXentafl 4x4 (whose geometry cannot be switched)
+        return load_ruleset(REPO / "variants_src" / "hexentafl-4")
     if key == "shieldwall_flank":
         base["shieldwall"] = "on"
     if entry.when == "berserk":
