@@ -55,8 +55,11 @@ def test_the_readme_is_at_most_300_lines():
 def test_the_readme_counts_the_rulesets_and_boards():
     import tomllib
     folders = [p for p in (ROOT / "variants_src").iterdir() if (p / "rules.toml").is_file()]
-    boards = [p for p in folders if "layout" in tomllib.loads((p / "rules.toml").read_text(encoding="utf-8"))]
-    assert f"The site documents {len(folders)} rulesets, {len(boards)} of them with a board" in " ".join(README.split())
+    rules = {p: tomllib.loads((p / "rules.toml").read_text(encoding="utf-8")) for p in folders}
+    layouts = [p for p in folders if "layout" in rules[p]]
+    square = [p for p in layouts if rules[p].get("rules", {}).get("geometry", {}).get("value", "square") == "square"]
+    assert (f"The site documents {len(folders)} rulesets, {len(layouts)} of them with a start layout and "
+            f"{len(square)} with a board to play") in " ".join(README.split())
 
 
 def makefile_targets() -> set[str]:
