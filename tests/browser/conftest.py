@@ -36,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 def variant_slugs() -> list[str]:
     """Every variant with a board: a folder of variants_src with rules.toml, except text-only
-    variants (`board = false` in [variant]: a page without a board)."""
+    variants (`board = false` in [variant]: a page without a board) and hex boards
+    (`geometry = "hex"`: the page shows the start diagram, the board plays square grids only)."""
     import tomllib
     out = []
     for p in sorted((ROOT / "variants_src").iterdir()):
@@ -44,10 +45,12 @@ def variant_slugs() -> list[str]:
         if not f.is_file():
             continue
         try:
-            meta = tomllib.loads(f.read_text(encoding="utf-8")).get("variant", {})
+            data = tomllib.loads(f.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError:
-            meta = {}
-        if meta.get("board", True) is not False:
+            data = {}
+        meta = data.get("variant", {})
+        hexagonal = data.get("rules", {}).get("geometry", {}).get("value") == "hex"
+        if meta.get("board", True) is not False and not hexagonal:
             out.append(p.name)
     return out
 

@@ -13,6 +13,8 @@ to d3 over the empty d2, then the defender d4 to c4 beside it; neither takes any
 
 from __future__ import annotations
 
+from urllib.parse import urljoin
+
 import pytest
 
 from conftest import BoardPage, wait_idle, wait_ready
@@ -87,8 +89,10 @@ def test_a_reload_keeps_the_game(tab):
 
 def test_back_from_another_page_keeps_the_game(tab):
     page = tab.page
-    with page.expect_navigation():
-        page.click('.md-sidebar--primary a.md-nav__link[href$="brandubh/"]')
+    # the navigation's link to another variant (inside its family's section, folded on a
+    # narrow screen), followed as a new history entry
+    href = page.get_attribute('.md-sidebar--primary a.md-nav__link[href$="brandubh/"]', "href")
+    page.goto(urljoin(page.url, href))
     page.wait_for_selector('#board[data-variant="brandubh"]')
     page.go_back()
     page.wait_for_selector(f'#board[data-variant="{EALD}"]')

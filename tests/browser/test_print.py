@@ -41,6 +41,8 @@ def _size(slug: str) -> int | None:
     data = tomllib.loads(f.read_text(encoding="utf-8"))
     if data.get("variant", {}).get("board", True) is False:
         return None
+    if data.get("rules", {}).get("geometry", {}).get("value") == "hex":
+        return None   # a hex diagram labels its rows, not files in a line (tests/site checks its cells)
     from tafl_core import load_ruleset
     return load_ruleset(f).size
 
