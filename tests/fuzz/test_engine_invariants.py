@@ -33,6 +33,7 @@ import pytest
 from hypothesis import assume, given, strategies as st
 
 from tafl_core import Game, Move, Position, PositionError, Result, load_ruleset, square_name
+from tafl_core.geometry import board_cells
 from tafl_core.position import SIDE_OF_KIND
 
 from .budget import fuzz_settings
@@ -178,7 +179,7 @@ def test_random_game_from_a_set_up_position(case, data):
     pieces = dict(rs.layout.pieces)
     for _ in range(data.draw(st.integers(1, 12), label="edits")):
         src = data.draw(st.sampled_from(sorted(pieces)), label="piece")
-        dst = square_name(data.draw(st.integers(0, n * n - 1), label="to"), n)
+        dst = square_name(data.draw(st.sampled_from(board_cells(n)), label="to"), n)   # a hex board's cells only
         kind = pieces.pop(src)
         if kind != "king" and data.draw(st.booleans(), label="take off"):
             continue
