@@ -270,3 +270,21 @@ def open_board(context, server, board_pages):
     yield get
     for bp in cache.values():
         bp.page.close()
+
+
+@pytest.fixture()
+def board_page(browser, server, board_pages):
+    """``board_page(slug, lang)``: a variant's board at 1280×900 in a browser context of its own
+    (closed after the test), as a :class:`BoardPage`."""
+    contexts = []
+
+    def make(slug: str, lang: str) -> BoardPage:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(ctx)
+        bp = BoardPage(ctx.new_page(), server)
+        bp.open(board_pages[(slug, lang)])
+        return bp
+
+    yield make
+    for ctx in contexts:
+        ctx.close()

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from conftest import BoardPage, wait_idle
+from conftest import wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -36,23 +36,6 @@ def first_move_from(line: str) -> str:
     m = re.search(r"([a-z]\d{1,2})-[a-z]\d{1,2}", line)
     assert m, line
     return m.group(1)
-
-
-@pytest.fixture()
-def board_page(browser, server, board_pages):
-    """A variant's board in a context of its own (analysis mode is left on in it)."""
-    contexts = []
-
-    def make(slug: str, lang: str) -> BoardPage:
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        contexts.append(ctx)
-        bp = BoardPage(ctx.new_page(), server)
-        bp.open(board_pages[(slug, lang)])
-        return bp
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT, BoardPage, wait_idle
+from conftest import ROOT, wait_idle
 from tafl_core import load_ruleset
 from tafl_core.records import read_record
 from test_a11y import AXE, SEVERE, run_axe
@@ -19,22 +19,6 @@ from test_a11y import AXE, SEVERE, run_axe
 pytestmark = pytest.mark.browser
 
 LABEL = {"de": "Kommentar zu 1. Verteidiger: d5-e5", "en": "Comment on 1. Defenders: d5-e5"}
-
-
-@pytest.fixture()
-def board_page(browser, server, board_pages):
-    contexts = []
-
-    def make(slug: str, lang: str) -> BoardPage:
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        contexts.append(ctx)
-        bp = BoardPage(ctx.new_page(), server)
-        bp.open(board_pages[(slug, lang)])
-        return bp
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

@@ -45,22 +45,6 @@ def blunder_plies(moves: list[str]) -> set[int]:
     return out
 
 
-@pytest.fixture()
-def board_page(browser, server, board_pages):
-    contexts = []
-
-    def make(slug: str, lang: str) -> BoardPage:
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        contexts.append(ctx)
-        bp = BoardPage(ctx.new_page(), server)
-        bp.open(board_pages[(slug, lang)])
-        return bp
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
-
-
 def status(page) -> str:
     return page.locator('#board [data-role="review-status"]').text_content()
 

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, BoardPage, wait_idle
+from conftest import ROOT, wait_idle
 from test_a11y import AXE, SEVERE, run_axe
 
 sys.path.insert(0, str(ROOT))
@@ -22,22 +22,6 @@ from tests.tafl_core.test_review import _random_game, _rules  # noqa: E402
 from tafl_core import Game  # noqa: E402
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture()
-def board_page(browser, server, board_pages):
-    contexts = []
-
-    def make(slug: str, lang: str) -> BoardPage:
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        contexts.append(ctx)
-        bp = BoardPage(ctx.new_page(), server)
-        bp.open(board_pages[(slug, lang)])
-        return bp
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
 
 
 def engine_line(page) -> list[str]:
