@@ -47,7 +47,7 @@ test: venv node test-js
 
 # Two processes (pytest-xdist) where there are two cores, one test file per process at a time
 # (--dist loadfile: a file's module-level data and fixtures are built once, in one process).
-test-fast: venv test-js
+test-fast: venv node test-js
 	$(PY) -m pytest -q -m "not browser and not slow" -n auto --dist loadfile
 
 # The board's modules that do not touch the DOM (docs/assets/board/), with Node's own test
