@@ -221,13 +221,7 @@ def parse_diagram(text: str, path: str | None = None, first_line: int = 1) -> Po
             raise PositionError(f"rank label {label} where {rank} was expected (labels descend to 1)", path, line_no)
         if len(cells) != size:
             raise PositionError(f"diagram is not square: rank {rank} has {len(cells)} squares, expected {size}", path, line_no)
-        for f, cell in enumerate(cells):
-            if cell == ".":
-                continue
-            kind = DIAGRAM_SYMBOLS.get(cell)
-            if kind is None:
-                raise PositionError(f"unknown symbol {cell!r} at {FILES[f]}{rank} (use . A D K C N)", path, line_no)
-            pieces[f"{FILES[f]}{rank}"] = kind
+        _place(cells, [f"{FILES[f]}{rank}" for f in range(size)], pieces, path, line_no)
     if footer is not None:
         line_no, letters = footer
         expected = list(FILES[:size].upper())
@@ -278,13 +272,7 @@ def parse_hex_diagram(text: str, path: str | None = None, first_line: int = 1) -
         width = n - abs(r - (n.side - 1))
         if len(cells) != width:
             raise PositionError(f"hex row {FILES[r]} has {len(cells)} cells, expected {width}", path, line_no)
-        for x, cell in enumerate(cells):
-            if cell == ".":
-                continue
-            kind = DIAGRAM_SYMBOLS.get(cell)
-            if kind is None:
-                raise PositionError(f"unknown symbol {cell!r} at {FILES[r]}{x + 1} (use . A D K C N)", path, line_no)
-            pieces[f"{FILES[r]}{x + 1}"] = kind
+        _place(cells, [f"{FILES[r]}{x + 1}" for x in range(width)], pieces, path, line_no)
     return Position(n, pieces)
 
 
@@ -304,6 +292,22 @@ def check_kings(position: Position, path: str | None = None, line: int | None = 
             line = diagram_first_line + position.size - int(kings[1][1:])
         raise PositionError(refusal(Reason.KINGS, count=len(kings), squares=", ".join(sorted(kings))), path, line)
 
+
+
+def _place(cells: list[str], names: list[str], pieces: dict[str, str], path, line_no: int) -> None:
+    """Put the pieces of one diagram row (its ``cells``, one symbol each) on the squares or cells
+    ``names`` (as many, in order) into ``pieces``.
+
+    Raises:
+        PositionError: an unknown symbol, naming its square and the line.
+    """
+    for name, cell in zip(names, cells):
+        if cell == ".":
+            continue
+        kind = DIAGRAM_SYMBOLS.get(cell)
+        if kind is None:
+            raise PositionError(f"unknown symbol {cell!r} at {name} (use . A D K C N)", path, line_no)
+        pieces[name] = kind
 
 __all__ = ["Position", "parse_diagram", "parse_hex_diagram", "check_kings", "parse_square", "square_name",
            "ATTACKER", "DEFENDER", "KING", "COMMANDER", "KNIGHT", "PIECE_KINDS", "SPECIAL_PIECES",
